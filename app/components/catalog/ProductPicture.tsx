@@ -1,0 +1,23 @@
+import type { ProductImage } from "../../db/schema.ts";
+
+const WIDTHS = [320, 640, 960] as const;
+
+/** A product illustration in AVIF and WebP at three widths; width/height set, so no layout shift. */
+export function ProductPicture({ image, sizes, eager = false, className }: { image: ProductImage; sizes: string; eager?: boolean; className?: string }) {
+  const set = (ext: string) => WIDTHS.map((w) => `${image.src}-${w}.${ext} ${w}w`).join(", ");
+  return (
+    <picture className={className}>
+      <source type="image/avif" srcSet={set("avif")} sizes={sizes} />
+      <img
+        src={`${image.src}-640.webp`}
+        srcSet={set("webp")}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={image.alt}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import type { SectionNode } from "../../domain/catalog-types.ts";
+import { countOf, formatPrice, PRODUCT_FORMS } from "../../lib/format.ts";
+import { SITE } from "../../lib/site.ts";
+import { Icon } from "../../ui/Icon.tsx";
+import { useScrollY } from "../../ui/use-scroll-y.ts";
+import { MainMenu } from "./MainMenu.tsx";
+import { SearchToggle } from "./SearchToggle.tsx";
+import "./SiteHeader.css";
+
+export const HEADER_SCROLL_THRESHOLD = 40;
+
+interface Props {
+  sections: SectionNode[];
+  cart: { count: number; sum: number };
+  compareCount: number;
+  signedIn: boolean;
+}
+
+export function SiteHeader({ sections, cart, compareCount, signedIn }: Props) {
+  const scrolled = useScrollY() > HEADER_SCROLL_THRESHOLD;
+  // The drawer remembers the page it was opened on, so any navigation closes it.
+  const location = useLocation();
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const menuOpen = openedAt === location.key;
+  const setMenuOpen = (open: boolean) => setOpenedAt(open ? location.key : null);
+
+  return (
+    <header className={`site-header${scrolled ? " site-header--scrolled" : ""}`}>
+      <div className="site-header__top">
+        <div className="container site-header__top-inner">
+          <span className="site-header__city">
+            <Icon name="map-pin" size={16} /> {SITE.city}
+          </span>
+          <span className="site-header__hours">
+            <Icon name="clock" size={16} /> {SITE.hours}
+          </span>
+          <a className="site-header__phone" href={SITE.phoneHref}>
+            {SITE.phone}
+          </a>
+          <a className="site-header__callback" href="/contacts/#callback">
+            Обратный звонок
+          </a>
+        </div>
+      </div>
+      <div className="site-header__bar">
+        <div className="container site-header__main">
+          <Link to="/" className="site-header__logo" aria-label={`${SITE.name} — на главную`}>
+            <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
+              <rect width="32" height="32" rx="8" fill="currentColor" />
+              <path d="M8 10l8 13 8-13" fill="none" stroke="#FAF8F5" strokeWidth="3.2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span className="site-header__logo-text">{SITE.name}</span>
+          </Link>
+          <Link to="/catalog/" className="button site-header__catalog">
+            <Icon name="layout-grid" size={18} /> Каталог
+          </Link>
+          <div className="site-header__actions">
+            <SearchToggle />
+            <a className="site-header__phone-icon icon-button" href={SITE.phoneHref} aria-label={`Позвонить: ${SITE.phone}`}>
+              <Icon name="phone" />
+            </a>
+            <Link to="/compare/" className="icon-button site-header__compare" aria-label={`Сравнение: ${countOf(compareCount, PRODUCT_FORMS)}`}>
+              <Icon name="git-compare" />
+              <span className="site-header__label">Сравнение</span>
+              {compareCount > 0 ? <span className="site-header__badge" aria-hidden="true">{compareCount}</span> : null}
+            </Link>
+            <Link
+              to="/cart/"
+              className={`icon-button site-header__cart${cart.count === 0 ? " site-header__cart--empty" : ""}`}
+              aria-label={`Корзина: ${countOf(cart.count, PRODUCT_FORMS)}, ${formatPrice(cart.sum)}`}
+              data-cart-count={cart.count}
+            >
+              <Icon name="shopping-cart" />
+              <span className="site-header__cart-text" aria-hidden="true">
+                <span className="site-header__label">Корзина</span>
+                <span className="site-header__cart-sum">{cart.count > 0 ? formatPrice(cart.sum) : "пусто"}</span>
+              </span>
+              <span className="site-header__badge" aria-hidden="true">{cart.count}</span>
+            </Link>
+            <Link to={signedIn ? "/profile/" : "/login/"} className="icon-button site-header__profile">
+              <Icon name="user" />
+              <span className="site-header__label">{signedIn ? "Профиль" : "Войти"}</span>
+            </Link>
+            <button
+              type="button"
+              className="icon-button site-header__menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls="main-menu"
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              <Icon name={menuOpen ? "x" : "menu"} />
+              <span className="visually-hidden">Меню</span>
+            </button>
+          </div>
+        </div>
+      </div>
+      <MainMenu sections={sections} open={menuOpen} onClose={() => setMenuOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
+import type { Db } from "./database.server.ts";
+import * as m001 from "./migrations/001-initial.ts";
+
+// Migrations are imported, not read from a folder, so they survive bundling.
+const migrations = { "001-initial": m001 };
+
+function importedMigrations(db: Db): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return Object.fromEntries(
+        Object.entries(migrations).map(([name, m]) => [
+          name,
+          { up: (k) => m.up(k, db.dialect), down: (k) => m.down(k) } satisfies Migration,
+        ]),
+      );
+    },
+  };
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider: importedMigrations(db) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

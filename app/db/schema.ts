@@ -1,0 +1,157 @@
+// Table shapes shared by both dialects. Money is integer kopecks, weight integer grams,
+// times are epoch milliseconds (bigint, read back as numbers), booleans are 0/1.
+import type { Generated, Insertable, Selectable } from "kysely";
+
+export interface SectionTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  slug: string;
+  title: string;
+  description: string;
+  sort: number;
+}
+
+export type ProductKind = "product" | "set";
+
+export interface ProductTable {
+  id: Generated<number>;
+  section_id: number;
+  kind: ProductKind;
+  slug: string;
+  title: string;
+  description: string;
+  brand: string;
+  /** kopecks */
+  price: number;
+  /** kopecks, null when there is no discount */
+  old_price: number | null;
+  /** grams */
+  weight: number;
+  stock: number;
+  /** 0..5, one decimal */
+  rating: number;
+  rating_count: number;
+  popularity: number;
+  /** JSON: ProductImage[] */
+  images: string;
+  /** JSON: string[] (video files or video-site links) */
+  videos: string;
+  /** set discount in percent; 0 for plain products */
+  set_discount: number;
+  created_at: number;
+}
+
+export type PropertyKind = "enum" | "multi" | "number";
+
+export interface PropertyTable {
+  id: Generated<number>;
+  code: string;
+  title: string;
+  kind: PropertyKind;
+  unit: string;
+  sort: number;
+}
+
+export interface ProductValueTable {
+  product_id: number;
+  property_id: number;
+  value_text: string | null;
+  value_num: number | null;
+}
+
+export interface SetItemTable {
+  set_id: number;
+  item_id: number;
+  /** kopecks: the item's own price inside the set */
+  price: number;
+  /** grams */
+  weight: number;
+  qty: number;
+  optional: number;
+  sort: number;
+}
+
+export interface PageTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  summary: string;
+  /** trusted HTML written by the shop */
+  body: string;
+  sort: number;
+  updated_at: number;
+}
+
+export interface NewsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  image: string;
+  /** JSON: GalleryItem[] */
+  gallery: string;
+  published_at: number;
+}
+
+export interface ContactPointTable {
+  id: Generated<number>;
+  title: string;
+  city: string;
+  address: string;
+  /** JSON: string[] */
+  phones: string;
+  /** JSON: string[] */
+  emails: string;
+  hours: string;
+  lat: number;
+  lon: number;
+  sort: number;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: number | null;
+  /** JSON object */
+  data: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface Database {
+  sections: SectionTable;
+  products: ProductTable;
+  properties: PropertyTable;
+  product_values: ProductValueTable;
+  set_items: SetItemTable;
+  pages: PageTable;
+  news: NewsTable;
+  contact_points: ContactPointTable;
+  sessions: SessionTable;
+}
+
+export type Section = Selectable<SectionTable>;
+export type NewSection = Insertable<SectionTable>;
+export type ProductRow = Selectable<ProductTable>;
+export type NewProduct = Insertable<ProductTable>;
+export type NewProperty = Insertable<PropertyTable>;
+export type NewProductValue = Insertable<ProductValueTable>;
+export type NewSetItem = Insertable<SetItemTable>;
+export type NewPage = Insertable<PageTable>;
+export type NewNews = Insertable<NewsTable>;
+export type NewContactPoint = Insertable<ContactPointTable>;
+
+export interface ProductImage {
+  /** path without width and extension, e.g. /media/products/sofa-green; files are <src>-<w>.webp|avif */
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface GalleryItem {
+  type: "image" | "video" | "embed";
+  src: string;
+  title: string;
+  poster?: string;
+}

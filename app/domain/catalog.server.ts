@@ -1,0 +1,55 @@
+import type { Db } from "../db/database.server.ts";
+import type { ProductImage } from "../db/schema.ts";
+import type { ProductCardData, SectionNode } from "./catalog-types.ts";
+
+/** The section tree for the menu: top-level sections in order, each with its subsections. */
+export async function listSectionTree(db: Db): Promise<SectionNode[]> {
+  const rows = await db.kysely
+    .selectFrom("sections")
+    .select(["id", "parent_id", "slug", "title"])
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
+  const nodes = new Map<number, SectionNode>();
+  for (const r of rows) nodes.set(r.id, { id: r.id, slug: r.slug, title: r.title, children: [] });
+  const roots: SectionNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.id)!;
+    const parent = r.parent_id === null ? undefined : nodes.get(r.parent_id);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** Most popular products in stock, for the home page. */
+export async function listPopularProducts(db: Db, limit: number): Promise<ProductCardData[]> {
+  const rows = await db.kysely
+    .selectFrom("products")
+    .select(["id", "kind", "slug", "title", "price", "old_price", "stock", "rating", "images"])
+    .where("stock", ">", 0)
+    .orderBy("popularity", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    slug: r.slug,
+    title: r.title,
+    price: Number(r.price),
+    oldPrice: r.old_price === null ? null : Number(r.old_price),
+    stock: r.stock,
+    rating: r.rating,
+    image: firstImage(r.images),
+  }));
+}
+
+function firstImage(json: string): ProductImage | null {
+  try {
+    const list = JSON.parse(json) as ProductImage[];
+    return Array.isArray(list) && list[0] ? list[0] : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,78 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { servicesContext, sessionContext } from "./context.ts";
+import { listSectionTree } from "./domain/catalog.server.ts";
+import { WARNING_BANNER } from "./lib/site.ts";
+import { useNonce } from "./nonce.ts";
+import { SiteHeader } from "./components/layout/SiteHeader.tsx";
+import { SiteFooter } from "./components/layout/SiteFooter.tsx";
+import { WarningBanner } from "./components/layout/WarningBanner.tsx";
+import { PageBehaviours } from "./components/layout/PageBehaviours.tsx";
+import { ScrollToTop } from "./ui/ScrollToTop.tsx";
+import { ErrorPage } from "./components/layout/ErrorPage.tsx";
+import onestCyrillic from "@fontsource-variable/onest/files/onest-cyrillic-wght-normal.woff2?url";
+import "./styles/fonts.css";
+import "./styles/tokens.css";
+import "./styles/base.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: onestCyrillic, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const session = context.get(sessionContext);
+  const cookies = request.headers.get("cookie") ?? "";
+  return {
+    sections: await listSectionTree(db),
+    // The cart and comparison issues fill these from the session's stored lines.
+    cart: { count: 0, sum: 0 },
+    compareCount: 0,
+    signedIn: session.userId !== null,
+    showBanner: !new RegExp(`(?:^|;\\s*)${WARNING_BANNER.type}=closed(?:;|$)`).test(cookies),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+export const useRootData = () => useRouteLoaderData<RootData>("root");
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRootData();
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2F5D50" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Перейти к содержимому
+        </a>
+        {data?.showBanner ? <WarningBanner type={WARNING_BANNER.type} text={WARNING_BANNER.text} /> : null}
+        <SiteHeader sections={data?.sections ?? []} cart={data?.cart ?? { count: 0, sum: 0 }} compareCount={data?.compareCount ?? 0} signedIn={data?.signedIn ?? false} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter sections={data?.sections ?? []} />
+        <ScrollToTop />
+        <PageBehaviours />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} />;
+}

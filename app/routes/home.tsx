@@ -1,0 +1,59 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { servicesContext } from "../context.ts";
+import { listPopularProducts } from "../domain/catalog.server.ts";
+import { listLatestNews } from "../domain/content.server.ts";
+import { useRootData } from "../root.tsx";
+import { HomeHero } from "../components/home/HomeHero.tsx";
+import { SectionTiles } from "../components/home/SectionTiles.tsx";
+import { Advantages } from "../components/home/Advantages.tsx";
+import { NewsTeasers } from "../components/home/NewsTeasers.tsx";
+import { ProductCard } from "../components/catalog/ProductCard.tsx";
+import "../components/home/Home.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Витрина — мебель и интерьер с доставкой" },
+  { name: "description", content: "Диваны, столы, шкафы, кровати, свет и текстиль. Доставка по России, подъём на этаж, шоурумы в Москве, Санкт-Петербурге и Казани." },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const [popular, news] = await Promise.all([listPopularProducts(db, 8), listLatestNews(db, 3)]);
+  return { popular, news };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const sections = useRootData()?.sections ?? [];
+  return (
+    <>
+      <HomeHero />
+      <div className="container">
+        <section className="page-section" aria-labelledby="home-sections">
+          <h2 id="home-sections">Разделы каталога</h2>
+          <SectionTiles sections={sections} />
+        </section>
+        <section className="page-section" aria-labelledby="home-popular" id="popular">
+          <div className="home__heading">
+            <h2 id="home-popular">Популярное</h2>
+            <Link to="/catalog/">Весь каталог</Link>
+          </div>
+          <ul className="home__products">
+            {loaderData.popular.map((p) => (
+              <li key={p.id}>
+                <ProductCard product={p} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <Advantages />
+        <section className="page-section" aria-labelledby="home-news">
+          <div className="home__heading">
+            <h2 id="home-news">Новости</h2>
+            <Link to="/news/">Все новости</Link>
+          </div>
+          <NewsTeasers news={loaderData.news} />
+        </section>
+      </div>
+    </>
+  );
+}

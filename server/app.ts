@@ -1,0 +1,137 @@
+// The Express application, built by Vite together with the routes (see vite.config.ts) so
+// the router context keys are shared. server/main.ts listens; tests mount it directly.
+import crypto from "node:crypto";
+import path from "node:path";
+import express, { type NextFunction, type Request, type Response } from "express";
+import compression from "compression";
+import helmet from "helmet";
+import { pino, type Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { createRequestHandler } from "@react-router/express";
+import { RouterContextProvider } from "react-router";
+import type { AppConfig } from "./config.ts";
+import { csrfGuard } from "./csrf.ts";
+import { sendErrorPage } from "./error-pages.ts";
+import { createMemoryRateLimiter, type RateLimiter } from "./rate-limit.ts";
+import { loadSession } from "./session.ts";
+import { openDatabase, ensurePgSchema, type Db } from "../app/db/database.server.ts";
+import { migrateToLatest } from "../app/db/migrate.server.ts";
+import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
+import { nonceContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
+
+export interface VitrinaApp {
+  app: express.Express;
+  db: Db;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+const clientDir = path.resolve(import.meta.dirname, "../client");
+
+export async function createApp(config: AppConfig): Promise<VitrinaApp> {
+  const logger = pino({ level: config.logLevel });
+  if (config.databaseSchema) await ensurePgSchema(config.databaseUrl, config.databaseSchema);
+  const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
+  const applied = await migrateToLatest(db);
+  if (applied.length) logger.info({ applied }, "migrations applied");
+  if (config.seedDemo && (await isEmpty(db))) {
+    logger.info("empty database: seeding the demo shop");
+    const counts = await seedDemo(db, { mediaDir: config.mediaDir });
+    logger.info(counts, "demo shop seeded");
+  }
+  const rateLimiter: RateLimiter = createMemoryRateLimiter();
+  const services: Services = { db, rateLimiter, mediaDir: config.mediaDir };
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  app.set("query parser", "simple");
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await db.ping();
+    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "db-unavailable" });
+  });
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/media/")) },
+    }),
+  );
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "font-src": ["'self'"],
+          "connect-src": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "form-action": ["'self'"],
+          "object-src": ["'none'"],
+          "base-uri": ["'self'"],
+          "upgrade-insecure-requests": null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.env === "production" && config.trustProxy ? undefined : false,
+    }),
+  );
+
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false, fallthrough: false }));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+
+  app.use(
+    csrfGuard(config.allowedOrigins, (req, res) =>
+      sendErrorPage(req, res, 403, "Запрос отклонён: он отправлен с другого сайта. Обновите страницу и попробуйте ещё раз."),
+    ),
+  );
+
+  // One canonical address per page: `/delivery` → `/delivery/` (files such as /robots.txt excepted).
+  app.use((req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith("/") || /\.[a-z0-9]+$/i.test(req.path)) return next();
+    const q = req.originalUrl.indexOf("?");
+    // collapse leading slashes so `//evil.example` can never become an off-site redirect
+    res.redirect(301, req.path.replace(/^\/+/, "/") + "/" + (q >= 0 ? req.originalUrl.slice(q) : ""));
+  });
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      async getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(sessionContext, await loadSession(req, res, db, config.sessionSecret));
+        context.set(nonceContext, String(res.locals.cspNonce));
+        return context;
+      },
+    }),
+  );
+
+  // Errors that escape the router (a broken URL, a database outage) end here: no stack trace.
+  app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+    void next;
+    const status = typeof err === "object" && err && "status" in err ? Number((err as { status: unknown }).status) : 500;
+    if (status === 404) return sendErrorPage(req, res, 404, "Такой страницы нет. Проверьте адрес или перейдите в каталог.");
+    if (status >= 400 && status < 500) return sendErrorPage(req, res, status, "Запрос не удалось разобрать. Проверьте адрес страницы.");
+    req.log?.error({ err }, "unhandled error");
+    sendErrorPage(req, res, 500, "Произошла ошибка на сервере. Попробуйте обновить страницу через минуту.");
+  });
+
+  return {
+    app,
+    db,
+    logger,
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,33 @@
+// Cross-site request forgery defence by request provenance (Fetch Metadata + Origin), which
+// covers plain form posts, fetcher submissions and the JSON APIs alike without tokens.
+// Session cookies are SameSite=Lax as a second layer. See docs/decisions/004-sessions-and-csrf.md.
+import type { NextFunction, Request, Response } from "express";
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function isCrossSite(req: Request, allowedOrigins: readonly string[]): boolean {
+  if (SAFE.has(req.method)) return false;
+  const site = req.get("sec-fetch-site");
+  if (site === "cross-site" || site === "same-site") {
+    const origin = req.get("origin");
+    return !(origin && allowedOrigins.includes(origin));
+  }
+  const origin = req.get("origin");
+  if (!origin) return false; // not a browser, or a same-origin navigation from an old one
+  if (allowedOrigins.includes(origin)) return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return true; // "null" or garbage: an opaque origin is never ours
+  }
+  const host = req.get("x-forwarded-host") && req.app.get("trust proxy") ? req.get("x-forwarded-host") : req.get("host");
+  return originHost !== host;
+}
+
+export function csrfGuard(allowedOrigins: readonly string[], render403: (req: Request, res: Response) => void) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (isCrossSite(req, allowedOrigins)) return render403(req, res);
+    next();
+  };
+}

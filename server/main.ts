@@ -1,0 +1,56 @@
+// Process entry: validates the environment, mounts the built app, listens, and shuts down
+// gracefully on SIGTERM/SIGINT (stop accepting, let in-flight requests finish, close the db).
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { loadConfig } from "./config.ts";
+import type * as AppModule from "./app.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const serverBuild = path.join(root, "build/server/index.js");
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+// The build is a production build; React and the router read this at run time.
+process.env.NODE_ENV ??= "production";
+if (!fs.existsSync(serverBuild)) {
+  console.error("Нет сборки: сначала выполните `npm run build` (или `npm start`, который собирает сам).");
+  process.exit(1);
+}
+
+const { createApp } = (await import(pathToFileURL(serverBuild).href)) as typeof AppModule;
+const vitrina = await createApp(config);
+const server = http.createServer(vitrina.app);
+server.headersTimeout = 15_000;
+server.requestTimeout = 30_000;
+server.keepAliveTimeout = 5_000;
+
+server.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  vitrina.logger.info(`Витрина работает: http://localhost:${port}`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  vitrina.logger.info({ signal }, "shutting down");
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  force.unref();
+  server.close(async () => {
+    clearTimeout(force);
+    await vitrina.close();
+    vitrina.logger.info("stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,167 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+
+test.describe("site chrome on wide screens (1280 px)", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("home page renders with header, menu, footer and no console errors", async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Мебель и интерьер");
+    await expect(page.getByRole("link", { name: /^Корзина/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Сравнение/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Меню" })).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Главное меню" })).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/home-1280.png", fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  test("submenus open on hover and close when the pointer leaves", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Главное меню" });
+    const firstItem = nav.locator(".main-menu__item").first();
+    const submenu = firstItem.locator(".main-menu__submenu");
+    await expect(submenu).toBeHidden();
+    await firstItem.locator(".main-menu__link").hover();
+    await expect(submenu).toBeVisible();
+    await page.mouse.move(640, 700);
+    await expect(submenu).toBeHidden();
+  });
+
+  test("the header gets its scroll style after 40 px", async ({ page }) => {
+    await page.goto("/");
+    const header = page.locator("header.site-header");
+    await expect(header).not.toHaveClass(/site-header--scrolled/);
+    await page.evaluate(() => window.scrollTo(0, 30));
+    await page.waitForTimeout(100);
+    await expect(header).not.toHaveClass(/site-header--scrolled/);
+    await page.evaluate(() => window.scrollTo(0, 41));
+    await expect(header).toHaveClass(/site-header--scrolled/);
+  });
+
+  test("the search box toggles open and closed", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("searchbox", { name: "Поиск по каталогу" });
+    await expect(box).toBeHidden();
+    await page.getByRole("button", { name: "Поиск" }).click();
+    await expect(box).toBeVisible();
+    await expect(box).toBeFocused();
+    await page.getByRole("button", { name: "Поиск" }).click();
+    await expect(box).toBeHidden();
+  });
+
+  test("scroll-to-top appears after 600 px, docks above the footer and scrolls up in about 500 ms", async ({ page }) => {
+    await page.goto("/");
+    const up = page.getByRole("button", { name: "Наверх" });
+    await expect(up).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 590));
+    await page.waitForTimeout(150);
+    await expect(up).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 650));
+    await expect(up).toBeVisible();
+
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(up).toHaveClass(/scroll-top--docked/);
+    const upBox = (await up.boundingBox())!;
+    const footerBox = (await page.locator("footer.site-footer").boundingBox())!;
+    expect(upBox.y + upBox.height).toBeLessThanOrEqual(footerBox.y);
+
+    await up.click();
+    await page.waitForTimeout(250);
+    const midway = await page.evaluate(() => window.scrollY);
+    expect(midway).toBeGreaterThan(0); // still moving: animated, not a jump
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 2000 }).toBe(0);
+    await expect(up).toBeHidden();
+  });
+
+  test("anchor links scroll smoothly to their target with an offset of 90 px", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => {
+      const a = document.createElement("a");
+      a.href = "#home-news";
+      a.textContent = "К новостям";
+      a.id = "test-anchor";
+      document.querySelector("main")!.prepend(a);
+    });
+    await page.locator("#test-anchor").click();
+    await expect.poll(async () => page.evaluate(() => Math.round(document.getElementById("home-news")!.getBoundingClientRect().top)), { timeout: 2000 }).toBe(90);
+    expect(page.url()).toContain("#home-news");
+  });
+
+  test("the warning banner stays closed after a reload", async ({ page }) => {
+    await page.goto("/");
+    const banner = page.getByRole("region", { name: "Важное объявление" });
+    await expect(banner).toBeVisible();
+    await banner.getByRole("button", { name: "Закрыть" }).click();
+    await expect(banner).toBeHidden();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "notice-holidays")).toMatchObject({ value: "closed", path: "/" });
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Важное объявление" })).toHaveCount(0);
+  });
+
+  test("content pages and the 404 page are in Russian and accessible", async ({ page }) => {
+    await page.goto("/delivery/");
+    await expect(page.getByRole("heading", { level: 1, name: "Доставка" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    const res = await page.goto("/no-such-page/");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Страница не найдена" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe("site chrome on phones (375 px)", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("home page fits the screen", async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: "test-results/screens/home-375.png", fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  test("the menu opens with «Меню», submenus open on tap, a tap outside closes it", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Главное меню" });
+    const toggle = page.getByRole("button", { name: "Меню" });
+    await expect(nav).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(nav).toBeVisible();
+
+    const item = nav.locator(".main-menu__item").first();
+    const submenu = item.locator(".main-menu__submenu");
+    await expect(submenu).toBeHidden();
+    await item.locator(".main-menu__link").click(); // first tap opens instead of leaving
+    await expect(submenu).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/");
+
+    await page.getByRole("heading", { level: 1 }).click({ force: true });
+    await expect(nav).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+    await toggle.click();
+    await expect(nav).toBeVisible();
+    await toggle.click();
+    await expect(nav).toBeHidden();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the banner closes through its form and stays closed", async ({ page }) => {
+    await page.goto("/delivery/");
+    const banner = page.getByRole("region", { name: "Важное объявление" });
+    await banner.getByRole("button", { name: "Закрыть" }).click();
+    await expect(page).toHaveURL(/\/delivery\/$/);
+    await expect(page.getByRole("region", { name: "Важное объявление" })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,98 @@
+// Starts the real built server (build/server/index.js) on a random port with a fresh
+// database per worker: a SQLite file, or a PostgreSQL schema when TEST_DATABASE_URL is set.
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type * as AppModule from "../../server/app.ts";
+import type { AppConfig } from "../../server/config.ts";
+import type { Dialect } from "../../app/db/dialect.ts";
+import { dropPgSchema } from "../../app/db/database.server.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+export const MEDIA_DIR = path.join(root, "data/test-media");
+
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export interface TestApp {
+  url: string;
+  vitrina: AppModule.VitrinaApp;
+  stop(): Promise<void>;
+}
+
+let counter = 0;
+
+export function testConfig(dialect: Dialect, overrides: Partial<AppConfig> = {}): AppConfig {
+  const worker = process.env.VITEST_POOL_ID ?? "0";
+  const tag = `${process.pid}_${worker}_${++counter}`;
+  let databaseUrl: string;
+  let databaseSchema: string | undefined;
+  if (dialect === "postgres") {
+    databaseUrl = process.env.TEST_DATABASE_URL!;
+    databaseSchema = `vitrina_test_${tag}`;
+  } else {
+    const dir = path.join(root, "data/test-db");
+    fs.mkdirSync(dir, { recursive: true });
+    databaseUrl = path.join(dir, `w${tag}.db`);
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(databaseUrl + suffix, { force: true });
+  }
+  return {
+    env: "test",
+    port: 0,
+    host: "127.0.0.1",
+    databaseUrl,
+    databaseSchema,
+    sessionSecret: "test-secret-test-secret-test-secret-0123",
+    mediaDir: MEDIA_DIR,
+    logLevel: "silent",
+    allowedOrigins: [],
+    trustProxy: false,
+    seedDemo: true,
+    ...overrides,
+  };
+}
+
+export async function loadAppModule(): Promise<typeof AppModule> {
+  const file = path.join(root, "build/server/index.js");
+  if (!fs.existsSync(file)) throw new Error("build/server/index.js is missing: run `npm run build` first");
+  return (await import(pathToFileURL(file).href)) as typeof AppModule;
+}
+
+export async function startTestApp(dialect: Dialect, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const { createApp } = await loadAppModule();
+  const config = testConfig(dialect, overrides);
+  const vitrina = await createApp(config);
+  const server = http.createServer(vitrina.app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    vitrina,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await vitrina.close();
+      if (config.databaseSchema) await dropPgSchema(config.databaseUrl, config.databaseSchema);
+      else for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(config.databaseUrl + suffix, { force: true });
+    },
+  };
+}
+
+/** A migrated, empty database for domain tests; drop() removes it. */
+export async function openTestDb(dialect: Dialect) {
+  const { openDatabase, ensurePgSchema } = await import("../../app/db/database.server.ts");
+  const { migrateToLatest } = await import("../../app/db/migrate.server.ts");
+  const config = testConfig(dialect);
+  if (config.databaseSchema) await ensurePgSchema(config.databaseUrl, config.databaseSchema);
+  const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
+  await migrateToLatest(db);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      if (config.databaseSchema) await dropPgSchema(config.databaseUrl, config.databaseSchema);
+      else for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(config.databaseUrl + suffix, { force: true });
+    },
+  };
+}
