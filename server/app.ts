@@ -82,6 +82,7 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
         },
       },
       crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: config.env === "production" && config.trustProxy ? undefined : false,
     }),
   );
@@ -96,9 +97,10 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
     ),
   );
 
-  // One canonical address per page: `/delivery` → `/delivery/` (files such as /robots.txt excepted).
+  // One canonical address per page: `/delivery` → `/delivery/` (files such as /robots.txt and the
+  // router's own /__manifest requests excepted).
   app.use((req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith("/") || /\.[a-z0-9]+$/i.test(req.path)) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith("/") || /\.[a-z0-9]+$/i.test(req.path) || req.path.startsWith("/__")) return next();
     const q = req.originalUrl.indexOf("?");
     // collapse leading slashes so `//evil.example` can never become an off-site redirect
     res.redirect(301, req.path.replace(/^\/+/, "/") + "/" + (q >= 0 ? req.originalUrl.slice(q) : ""));

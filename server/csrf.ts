@@ -7,12 +7,11 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function isCrossSite(req: Request, allowedOrigins: readonly string[]): boolean {
   if (SAFE.has(req.method)) return false;
-  const site = req.get("sec-fetch-site");
-  if (site === "cross-site" || site === "same-site") {
-    const origin = req.get("origin");
-    return !(origin && allowedOrigins.includes(origin));
-  }
   const origin = req.get("origin");
+  const site = req.get("sec-fetch-site");
+  // Fetch Metadata is set by the browser and cannot be forged by a page: trust it when present.
+  if (site === "same-origin" || site === "none") return false;
+  if (site === "cross-site" || site === "same-site") return !(origin && allowedOrigins.includes(origin));
   if (!origin) return false; // not a browser, or a same-origin navigation from an old one
   if (allowedOrigins.includes(origin)) return false;
   let originHost: string;

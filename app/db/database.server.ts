@@ -9,6 +9,8 @@ import { dialectOf, sqlitePathOf, type Dialect } from "./dialect.ts";
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** the PostgreSQL schema in use, when one was given */
+  schema: string | undefined;
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -47,6 +49,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
   return {
     kysely,
     dialect,
+    schema: dialect === "postgres" ? options.schema : undefined,
     async ping() {
       try {
         await sql`select 1`.execute(kysely);

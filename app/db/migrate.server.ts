@@ -19,7 +19,13 @@ function importedMigrations(db: Db): MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: importedMigrations(db) });
+  // With a PostgreSQL schema, Kysely's own bookkeeping tables must live in it too, or it finds
+  // another schema's tables through the catalogue and never creates its own.
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: importedMigrations(db),
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

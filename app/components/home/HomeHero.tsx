@@ -13,9 +13,9 @@ export function HomeHero() {
             <Link to="/catalog/" className="button button--action">
               Перейти в каталог
             </Link>
-            <Link to="/delivery/" className="button button--ghost">
-              Условия доставки
-            </Link>
+            <a href="#popular" className="button button--ghost">
+              Популярные товары
+            </a>
           </p>
         </div>
         <svg className="home-hero__art" viewBox="0 0 480 320" role="img" aria-label="Гостиная с диваном, торшером и растением">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { Link, useLocation } from "react-router";
 import type { SectionNode } from "../../domain/catalog-types.ts";
 import { INFO_LINKS } from "../../lib/site.ts";
@@ -16,10 +16,12 @@ interface Props {
   sections: SectionNode[];
   /** the mobile drawer state, owned by the header's «Меню» button */
   open: boolean;
+  /** where the drawer starts on phones: the header's bottom edge when it was opened */
+  drawerTop: number;
   onClose: () => void;
 }
 
-export function MainMenu({ sections, open, onClose }: Props) {
+export function MainMenu({ sections, open, drawerTop, onClose }: Props) {
   // An open submenu belongs to the page it was opened on: navigating closes it.
   const location = useLocation();
   const [sub, setSub] = useState<{ id: number; at: string } | null>(null);
@@ -56,7 +58,13 @@ export function MainMenu({ sections, open, onClose }: Props) {
   const toggleSub = (id: number) => setOpenSub(openSub === id ? null : id);
 
   return (
-    <nav ref={nav} id="main-menu" className={`main-menu${open ? " main-menu--open" : ""}`} aria-label="Главное меню">
+    <nav
+      ref={nav}
+      id="main-menu"
+      className={`main-menu${open ? " main-menu--open" : ""}`}
+      aria-label="Главное меню"
+      style={{ "--menu-top": `${drawerTop}px` } as CSSProperties}
+    >
       <ul className="container main-menu__list">
         {sections.map((s) => {
           const subOpen = openSub === s.id;

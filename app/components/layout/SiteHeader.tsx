@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { SectionNode } from "../../domain/catalog-types.ts";
 import { countOf, formatPrice, PRODUCT_FORMS } from "../../lib/format.ts";
@@ -25,9 +25,13 @@ export function SiteHeader({ sections, cart, compareCount, signedIn }: Props) {
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const menuOpen = openedAt === location.key;
   const setMenuOpen = (open: boolean) => setOpenedAt(open ? location.key : null);
+  // On phones the menu is a drawer fixed under the header; it starts where the header ends now.
+  const header = useRef<HTMLElement>(null);
+  const [drawerTop, setDrawerTop] = useState(64);
 
   return (
-    <header className={`site-header${scrolled ? " site-header--scrolled" : ""}`}>
+    <>
+    <header ref={header} className={`site-header${scrolled ? " site-header--scrolled" : ""}`}>
       <div className="site-header__top">
         <div className="container site-header__top-inner">
           <span className="site-header__city">
@@ -88,7 +92,10 @@ export function SiteHeader({ sections, cart, compareCount, signedIn }: Props) {
               className="icon-button site-header__menu-toggle"
               aria-expanded={menuOpen}
               aria-controls="main-menu"
-              onClick={() => setMenuOpen(!menuOpen)}
+              onClick={() => {
+                if (!menuOpen && header.current) setDrawerTop(Math.max(0, header.current.getBoundingClientRect().bottom));
+                setMenuOpen(!menuOpen);
+              }}
             >
               <Icon name={menuOpen ? "x" : "menu"} />
               <span className="visually-hidden">Меню</span>
@@ -96,7 +103,8 @@ export function SiteHeader({ sections, cart, compareCount, signedIn }: Props) {
           </div>
         </div>
       </div>
-      <MainMenu sections={sections} open={menuOpen} onClose={() => setMenuOpen(false)} />
     </header>
+    <MainMenu sections={sections} open={menuOpen} drawerTop={drawerTop} onClose={() => setMenuOpen(false)} />
+    </>
   );
 }

@@ -1,0 +1,179 @@
+// Demo pictures, drawn as SVG in code and encoded with sharp to WebP and AVIF at three widths.
+// Files that exist and were drawn from the same SVG are skipped, so reseeding is fast.
+// Product images:  <mediaDir>/products/<key>-<w>.webp|avif, key "<shape>-<colour>" or "<shape>-dims"
+// News images:     <mediaDir>/news/<key>-<w>.webp|avif (16:9 interior scenes)
+// The database stores the web path without width and extension: /media/products/<key>.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { COLOURS } from "./catalog-data.ts";
+import { DECOR } from "./shapes-decor.ts";
+import { FURNITURE } from "./shapes-furniture.ts";
+import { sceneSvg } from "./scenes.ts";
+import { floorShadow, paintOf, polygon, stroke, type ShapeDef } from "./svg.ts";
+
+export const BACKGROUND = "#F3EFE9";
+export const PRODUCT_WIDTHS = [320, 640, 960] as const;
+export const PRODUCT_IMAGE_SIZE = 960;
+export const NEWS_WIDTHS = [480, 960, 1440] as const;
+export const NEWS_IMAGE_SIZE = { width: 1440, height: 810 } as const;
+
+export const SHAPES: Readonly<Record<string, ShapeDef>> = { ...FURNITURE, ...DECOR };
+
+export const productImageKey = (shape: string, colour: string) => `${shape}-${colour}`;
+export const dimensionsImageKey = (shape: string) => `${shape}-dims`;
+export const productImageSrc = (key: string) => `/media/products/${key}`;
+export const newsImageSrc = (key: string) => `/media/news/${key}`;
+
+function shapeOf(name: string): ShapeDef {
+  const shape = SHAPES[name];
+  if (!shape) throw new Error(`no drawing for shape "${name}"`);
+  return shape;
+}
+
+/**
+ * Scale and offset that fit a shape's box into the product frame, so every product fills the
+ * square the same way: the box scaled to the same width or height and centred, as in packshots.
+ */
+function fitToFrame(shape: ShapeDef, area: { width: number; height: number; centreY: number }): { s: number; tx: number; ty: number } {
+  const [x0, y0, x1, y1] = shape.box;
+  const s = Math.min(area.width / (x1 - x0), area.height / (y1 - y0), 1.6);
+  return { s, tx: 200 - (s * (x0 + x1)) / 2, ty: area.centreY - (s * (y0 + y1)) / 2 };
+}
+
+const transform = ({ s, tx, ty }: { s: number; tx: number; ty: number }) =>
+  `translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${s.toFixed(3)})`;
+
+/** One product in its colour: the same canvas, angle and margins for every product. */
+function productSvg(shapeName: string, colourCode: string): string {
+  const shape = shapeOf(shapeName);
+  const colour = COLOURS[colourCode];
+  if (!colour) throw new Error(`unknown colour "${colourCode}"`);
+  const [x0, , x1] = shape.box;
+  const shadow = shape.floor === false ? "" : floorShadow((x1 - x0) / 2 + 8);
+  const fit = fitToFrame(shape, { width: 300, height: 270, centreY: 206 });
+  return svgDocument(400, 400, `<g transform="${transform(fit)}">${shadow}${shape.draw(paintOf(colour.hex))}</g>`);
+}
+
+/** A line drawing of the shape with width and height dimension arrows (numbers vary per product, so none are written). */
+function dimensionsSvg(shapeName: string): string {
+  const shape = shapeOf(shapeName);
+  const fit = fitToFrame(shape, { width: 250, height: 230, centreY: 186 });
+  const [bx0, by0, bx1, by1] = shape.box;
+  const [x0, y0, x1, y1] = [fit.tx + fit.s * bx0, fit.ty + fit.s * by0, fit.tx + fit.s * bx1, fit.ty + fit.s * by1];
+  const ink = "#6B6660";
+  const hy = y1 + 30;
+  const vx = x1 + 26;
+  const arrows = [
+    stroke(`M${x0} ${y1 + 8} V${hy + 8} M${x1} ${y1 + 8} V${hy + 8} M${x1 + 8} ${y0} H${vx + 8} M${x1 + 8} ${y1} H${vx + 8}`, ink, 1.5, ` stroke-dasharray="4 4"`),
+    stroke(`M${x0 + 4} ${hy} H${x1 - 4} M${vx} ${y0 + 4} V${y1 - 4}`, ink, 2),
+    polygon([x0, hy, x0 + 12, hy - 5, x0 + 12, hy + 5], ink), polygon([x1, hy, x1 - 12, hy - 5, x1 - 12, hy + 5], ink),
+    polygon([vx, y0, vx - 5, y0 + 12, vx + 5, y0 + 12], ink), polygon([vx, y1, vx - 5, y1 - 12, vx + 5, y1 - 12], ink),
+  ].join("");
+  const drawing = shape.draw({ base: "#FFFFFF", shade: "#F1EDE7", deep: "#E2DCD3", light: "#FFFFFF", line: "#8F8981" });
+  return svgDocument(400, 400, `<g transform="${transform(fit)}">${drawing}</g>${arrows}`);
+}
+
+function svgDocument(width: number, height: number, body: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect width="${width}" height="${height}" fill="${BACKGROUND}"/>${body}</svg>`;
+}
+
+/** The SVG of a product image key: "<shape>-<colour>" or "<shape>-dims" (shape names may contain hyphens, colours do not). */
+export function productImageSvg(key: string): string {
+  const cut = key.lastIndexOf("-");
+  const shape = key.slice(0, cut);
+  const variant = key.slice(cut + 1);
+  return variant === "dims" ? dimensionsSvg(shape) : productSvg(shape, variant);
+}
+
+export interface RenderResult {
+  rendered: number;
+  skipped: number;
+}
+
+/** Renders product pictures that are not on disk yet. */
+export function renderProductImages(mediaDir: string, keys: Iterable<string>, log?: (msg: string) => void): Promise<RenderResult> {
+  return renderAll(path.join(mediaDir, "products"), [...keys], productImageSvg, PRODUCT_WIDTHS, log, "product");
+}
+
+/** Renders news and gallery scenes that are not on disk yet. */
+export function renderNewsImages(mediaDir: string, keys: Iterable<string>, log?: (msg: string) => void): Promise<RenderResult> {
+  return renderAll(path.join(mediaDir, "news"), [...keys], sceneSvg, NEWS_WIDTHS, log, "news");
+}
+
+const FORMATS = ["webp", "avif"] as const;
+// Two images at a time: sharp already uses several threads per image, more only adds memory.
+const PARALLEL = 2;
+
+/** Remembers which drawing each key was rendered from, so a changed drawing is rendered again. */
+const MANIFEST = ".drawings.json";
+
+function readManifest(dir: string): Record<string, string> {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), "utf8")) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+async function renderAll(
+  dir: string,
+  keys: string[],
+  svgOf: (key: string) => string,
+  widths: readonly number[],
+  log: ((msg: string) => void) | undefined,
+  label: string,
+): Promise<RenderResult> {
+  fs.mkdirSync(dir, { recursive: true });
+  const manifest = readManifest(dir);
+  const unique = [...new Set(keys)].sort();
+  const todo: { key: string; svg: string; hash: string }[] = [];
+  for (const key of unique) {
+    const svg = svgOf(key);
+    const hash = createHash("sha1").update(svg).digest("hex");
+    const onDisk = widths.every((w) => FORMATS.every((f) => fs.existsSync(path.join(dir, `${key}-${w}.${f}`))));
+    if (!onDisk || manifest[key] !== hash) todo.push({ key, svg, hash });
+  }
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < todo.length) {
+      const job = todo[next++] as (typeof todo)[number];
+      await renderOne(job.svg, path.join(dir, job.key), widths);
+      manifest[job.key] = job.hash;
+      done++;
+      if (log && (done % 25 === 0 || done === todo.length)) log(`${label} images: ${done}/${todo.length}`);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: PARALLEL }, worker));
+  } finally {
+    fs.writeFileSync(path.join(dir, MANIFEST), JSON.stringify(manifest, null, 1));
+  }
+  return { rendered: todo.length, skipped: unique.length - todo.length };
+}
+
+/** Rasterises the SVG once at the largest width, then scales down and encodes each size. */
+async function renderOne(svg: string, base: string, widths: readonly number[]): Promise<void> {
+  const largest = Math.max(...widths);
+  const viewWidth = Number(/width="(\d+)"/.exec(svg)?.[1] ?? largest);
+  const { data, info } = await sharp(Buffer.from(svg), { density: (72 * largest) / viewWidth })
+    .resize(largest)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  for (const w of widths) {
+    const scaled = sharp(data, { raw }).resize(w);
+    for (const format of FORMATS) {
+      const file = `${base}-${w}.${format}`;
+      // Write then rename, so an interrupted run never leaves a half file that a rerun would skip.
+      const tmp = `${file}.tmp`;
+      const encoder = format === "webp" ? scaled.clone().webp({ quality: 80 }) : scaled.clone().avif({ quality: 55, effort: 2 });
+      await encoder.toFile(tmp);
+      fs.renameSync(tmp, file);
+    }
+  }
+}
