@@ -14,10 +14,12 @@ import { csrfGuard } from "./csrf.ts";
 import { sendErrorPage } from "./error-pages.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./rate-limit.ts";
 import { loadSession } from "./session.ts";
+import { createMailer } from "./mailer.ts";
 import { openDatabase, ensurePgSchema, type Db } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
-import { nonceContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
+import { ensureSearchIndex } from "../app/domain/search.server.ts";
+import { clientContext, nonceContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
 
 export interface VitrinaApp {
   app: express.Express;
@@ -39,8 +41,16 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
     const counts = await seedDemo(db, { mediaDir: config.mediaDir });
     logger.info(counts, "demo shop seeded");
   }
+  await ensureSearchIndex(db);
   const rateLimiter: RateLimiter = createMemoryRateLimiter();
-  const services: Services = { db, rateLimiter, mediaDir: config.mediaDir };
+  const services: Services = {
+    db,
+    rateLimiter,
+    mediaDir: config.mediaDir,
+    uploadDir: config.uploadDir ?? path.resolve(config.mediaDir, "../uploads"),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    logger,
+  };
 
   const app = express();
   app.disable("x-powered-by");
@@ -115,6 +125,7 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
         context.set(servicesContext, services);
         context.set(sessionContext, await loadSession(req, res, db, config.sessionSecret));
         context.set(nonceContext, String(res.locals.cspNonce));
+        context.set(clientContext, { address: req.ip ?? req.socket.remoteAddress ?? "unknown" });
         return context;
       },
     }),

@@ -1,9 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
 import type { Db } from "./database.server.ts";
 import * as m001 from "./migrations/001-initial.ts";
+import * as m002 from "./migrations/002-search.ts";
+import * as m003 from "./migrations/003-forms.ts";
+import * as m004 from "./migrations/004-accounts.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
-const migrations = { "001-initial": m001 };
+const migrations = { "001-initial": m001, "002-search": m002, "003-forms": m003, "004-accounts": m004 };
 
 function importedMigrations(db: Db): MigrationProvider {
   return {

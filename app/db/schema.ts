@@ -128,6 +128,78 @@ export interface Database {
   news: NewsTable;
   contact_points: ContactPointTable;
   sessions: SessionTable;
+  users: UserTable;
+  password_reset_tokens: PasswordResetTokenTable;
+  profile_files: ProfileFileTable;
+  search_documents: SearchDocumentTable;
+  form_submissions: FormSubmissionTable;
+}
+
+/** a callback or feedback submission; also the consent log (version and time of the consent) */
+export interface FormSubmissionTable {
+  id: Generated<number>;
+  form: string;
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  /** JSON object: the other validated fields */
+  fields: string;
+  /** JSON: FormAttachment[] */
+  attachments: string;
+  consent_version: string;
+  consent_at: number;
+  client_address: string;
+  user_agent: string;
+  session_id: string | null;
+  mailed_at: number | null;
+  created_at: number;
+}
+
+/** pre-stemmed words of a product (FTS5 table on SQLite, tsvector-backed on PostgreSQL) */
+export interface SearchDocumentTable {
+  product_id: number;
+  stems: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  /** lower-cased, trimmed */
+  email: string;
+  name: string;
+  /** +7XXXXXXXXXX or "" */
+  phone: string;
+  /** argon2id PHC string */
+  password_hash: string;
+  /** JSON object: account-level copies of session lists (see users.server.ts) */
+  saved_data: string;
+  created_at: number;
+  updated_at: number;
+  password_changed_at: number;
+}
+
+export interface PasswordResetTokenTable {
+  /** sha256 hex of the e-mailed token; the token itself is never stored */
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface ProfileFileTable {
+  /** 32 hex characters, also the file name under UPLOAD_DIR */
+  id: string;
+  user_id: number;
+  /** "files" (the profile's list) or "avatar" (single-file: one per user) */
+  purpose: string;
+  /** sanitised display name, never used as a path */
+  name: string;
+  mime: string;
+  size: number;
+  width: number;
+  height: number;
+  created_at: number;
 }
 
 export type Section = Selectable<SectionTable>;

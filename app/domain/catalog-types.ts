@@ -18,4 +18,43 @@ export interface ProductCardData {
   stock: number;
   rating: number;
   image: ProductImage | null;
+  /** shown in list view: «Цвет: серый», … */
+  properties?: { title: string; value: string }[];
+}
+
+export interface FacetValueView {
+  value: string;
+  count: number;
+  checked: boolean;
+  /** no results with it under the other filters (and not checked) */
+  disabled: boolean;
+}
+
+export interface FacetView {
+  code: string;
+  title: string;
+  values: FacetValueView[];
+}
+
+export interface RangeView {
+  code: string;
+  title: string;
+  unit: string;
+  step: number;
+  /** bounds of the products that match every other filter */
+  min: number;
+  max: number;
+  /** the visitor's choice, clamped to the bounds; undefined when not set */
+  from?: number;
+  to?: number;
+}
+
+export interface ListingView {
+  items: ProductCardData[];
+  total: number;
+  page: number;
+  pageCount: number;
+  isEnd: boolean;
+  facets: FacetView[];
+  ranges: RangeView[];
 }

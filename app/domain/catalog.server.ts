@@ -1,6 +1,6 @@
 import type { Db } from "../db/database.server.ts";
-import type { ProductImage } from "../db/schema.ts";
 import type { ProductCardData, SectionNode } from "./catalog-types.ts";
+import { firstImage } from "./listing.server.ts";
 
 /** The section tree for the menu: top-level sections in order, each with its subsections. */
 export async function listSectionTree(db: Db): Promise<SectionNode[]> {
@@ -45,11 +45,34 @@ export async function listPopularProducts(db: Db, limit: number): Promise<Produc
   }));
 }
 
-function firstImage(json: string): ProductImage | null {
-  try {
-    const list = JSON.parse(json) as ProductImage[];
-    return Array.isArray(list) && list[0] ? list[0] : null;
-  } catch {
-    return null;
+export interface SectionPage {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  /** from the top level down to the parent */
+  ancestors: { slug: string; title: string }[];
+  children: { slug: string; title: string }[];
+}
+
+export async function findSectionBySlug(db: Db, slug: string): Promise<SectionPage | null> {
+  const rows = await db.kysely.selectFrom("sections").select(["id", "parent_id", "slug", "title", "description", "sort"]).orderBy("sort").orderBy("id").execute();
+  const section = rows.find((r) => r.slug === slug);
+  if (!section) return null;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ancestors: { slug: string; title: string }[] = [];
+  for (let p = section.parent_id, guard = 0; p !== null && guard < 32; guard++) {
+    const parent = byId.get(p);
+    if (!parent) break;
+    ancestors.unshift({ slug: parent.slug, title: parent.title });
+    p = parent.parent_id;
   }
+  return {
+    id: section.id,
+    slug: section.slug,
+    title: section.title,
+    description: section.description,
+    ancestors,
+    children: rows.filter((r) => r.parent_id === section.id).map((r) => ({ slug: r.slug, title: r.title })),
+  };
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { ProductCardData } from "../../domain/catalog-types.ts";
 import { discountPercent, formatPrice } from "../../lib/format.ts";
 import { ProductPicture } from "./ProductPicture.tsx";
+import { CardActions } from "./CardActions.tsx";
 import "./ProductCard.css";
 
 const CARD_SIZES = "(min-width: 1200px) 300px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 90vw";
@@ -12,19 +13,35 @@ export function availabilityOf(stock: number): { text: string; tone: "ok" | "war
   return { text: "В наличии", tone: "ok" };
 }
 
-export function ProductCard({ product }: { product: ProductCardData }) {
+export function ProductCard({ product, layout = "grid", eager = false }: { product: ProductCardData; layout?: "grid" | "list"; eager?: boolean }) {
   const discount = discountPercent(product.price, product.oldPrice);
   const availability = availabilityOf(product.stock);
   const href = `/product/${product.slug}/`;
   return (
-    <article className="product-card">
+    <article className={`product-card product-card--${layout}`}>
       <Link to={href} className="product-card__image" tabIndex={-1} aria-hidden="true">
-        {product.image ? <ProductPicture image={product.image} sizes={CARD_SIZES} /> : null}
+        {product.image ? <ProductPicture image={product.image} sizes={layout === "list" ? "(min-width: 768px) 240px, 90vw" : CARD_SIZES} eager={eager} /> : null}
         {discount > 0 ? <span className="product-card__badge">−{discount} %</span> : null}
       </Link>
       <h3 className="product-card__title">
         <Link to={href}>{product.title}</Link>
       </h3>
+      {product.rating > 0 ? (
+        <p className="product-card__rating">
+          <span aria-hidden="true">★</span> {product.rating.toFixed(1).replace(".", ",")}
+          <span className="visually-hidden"> из 5</span>
+        </p>
+      ) : null}
+      {layout === "list" && product.properties?.length ? (
+        <dl className="product-card__props">
+          {product.properties.slice(0, 6).map((p) => (
+            <div key={p.title}>
+              <dt>{p.title}</dt>
+              <dd>{p.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       <p className="product-card__price">
         <span className="product-card__current">{formatPrice(product.price)}</span>
         {product.oldPrice && discount > 0 ? (
@@ -35,6 +52,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         ) : null}
       </p>
       <p className={`product-card__stock product-card__stock--${availability.tone}`}>{availability.text}</p>
+      <CardActions product={product} />
     </article>
   );
 }

@@ -1,0 +1,56 @@
+import { useState } from "react";
+import type { FacetView } from "../../domain/catalog-types.ts";
+import { formatNumber } from "../../lib/format.ts";
+
+const VISIBLE = 6;
+
+/** A facet as a fieldset of checkboxes named by the property; long lists fold under «Показать все». */
+export function FacetGroup({ facet }: { facet: FacetView }) {
+  // Checked state follows the listing the server rendered, and the visitor's clicks in between;
+  // inputs stay mounted so keyboard focus survives the live update.
+  const fromServer = facet.values.filter((v) => v.checked).map((v) => v.value);
+  const signature = fromServer.join("\u0000");
+  const [seen, setSeen] = useState(signature);
+  const [checked, setChecked] = useState(() => new Set(fromServer));
+  if (seen !== signature) {
+    setSeen(signature);
+    setChecked(new Set(fromServer));
+  }
+  const toggle = (value: string, on: boolean) =>
+    setChecked((cur) => {
+      const next = new Set(cur);
+      if (on) next.add(value);
+      else next.delete(value);
+      return next;
+    });
+  const visible = facet.values.slice(0, VISIBLE);
+  const rest = facet.values.slice(VISIBLE);
+  const option = (v: FacetView["values"][number]) => (
+    <label key={v.value} className={`facet__option${v.disabled ? " facet__option--disabled" : ""}`}>
+      <input
+        type="checkbox"
+        name={facet.code}
+        value={v.value}
+        checked={checked.has(v.value)}
+        disabled={v.disabled && !checked.has(v.value)}
+        onChange={(e) => toggle(v.value, e.target.checked)}
+      />
+      <span className="facet__value">{v.value}</span>
+      <span className="facet__count" aria-label={`${formatNumber(v.count)} шт.`}>
+        {formatNumber(v.count)}
+      </span>
+    </label>
+  );
+  return (
+    <fieldset className="facet">
+      <legend className="facet__title">{facet.title}</legend>
+      <div className="facet__options">{visible.map(option)}</div>
+      {rest.length > 0 ? (
+        <details className="facet__more" open={rest.some((v) => v.checked)}>
+          <summary>Показать все ({facet.values.length})</summary>
+          <div className="facet__options">{rest.map(option)}</div>
+        </details>
+      ) : null}
+    </fieldset>
+  );
+}

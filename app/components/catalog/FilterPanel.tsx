@@ -1,0 +1,89 @@
+import { useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
+import type { FacetView, RangeView } from "../../domain/catalog-types.ts";
+import { countOf, PRODUCT_FORMS } from "../../lib/format.ts";
+import { RangeFilter } from "../../ui/RangeFilter.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { FacetGroup } from "./FacetGroup.tsx";
+import "./FilterPanel.css";
+
+export const FILTER_FORM_ID = "listing-form";
+const DEBOUNCE_MS = 350;
+
+interface Props {
+  action: string;
+  facets: FacetView[];
+  ranges: RangeView[];
+  total: number;
+  /** where «Сбросить» leads: the listing without filters, keeping order and view */
+  resetHref: string;
+  /** kept as hidden fields: the search text on /search/ */
+  hidden?: Record<string, string>;
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The filter panel is a plain GET form (works without JavaScript). With JavaScript every change
+ * re-runs the listing after a short pause; the URL is pushed, so back and forward restore it.
+ */
+export function FilterPanel({ action, facets, ranges, total, resetHref, hidden, open, onClose }: Props) {
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const schedule = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => form.current?.requestSubmit(), DEBOUNCE_MS);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Below 992 px the panel lies over the page; the body is marked so it does not scroll under it.
+  useEffect(() => {
+    document.body.classList.toggle("filters-open", open);
+    return () => document.body.classList.remove("filters-open");
+  }, [open]);
+
+  return (
+    <div className={`filter-panel${open ? " filter-panel--open" : ""}`} id="filter-panel">
+      <div className="filter-panel__head">
+        <h2 className="filter-panel__title">Фильтры</h2>
+        <button type="button" className="icon-button filter-panel__close" onClick={onClose}>
+          <Icon name="x" />
+          <span className="visually-hidden">Закрыть</span>
+        </button>
+      </div>
+      <Form
+        ref={form}
+        id={FILTER_FORM_ID}
+        method="get"
+        action={action}
+        preventScrollReset
+        className="filter-panel__form"
+        onChange={(e) => {
+          // range boxes re-run the filter themselves when the visitor settles on a value
+          if (!(e.target as HTMLElement).closest(".range-filter")) schedule();
+        }}
+      >
+        {Object.entries(hidden ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {ranges.map((r) => (
+          <fieldset key={r.code} className="facet">
+            <legend className="facet__title">{r.title}</legend>
+            <RangeFilter code={r.code} title={r.title} unit={r.unit} min={r.min} max={r.max} step={r.step} from={r.from} to={r.to} onCommit={schedule} />
+          </fieldset>
+        ))}
+        {facets.map((f) => (
+          <FacetGroup key={f.code} facet={f} />
+        ))}
+        <div className="filter-panel__actions">
+          <button type="submit" className="button filter-panel__apply" onClick={onClose}>
+            Показать {countOf(total, PRODUCT_FORMS)}
+          </button>
+          <Link to={resetHref} className="button button--ghost" preventScrollReset>
+            Сбросить
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+// In-memory facet index of the whole catalogue, built from the database and kept per process.
+// Every product gets a position; each facet value is a bitset of positions, each numeric
+// property an array of values, each sort order a precomputed array of positions. A listing
+// (page, all facet counts, range bounds, total) is then bitset work of microseconds to a few
+// milliseconds, the same on SQLite and PostgreSQL. See docs/decisions/005-facet-index.md.
+import type { Db } from "../db/database.server.ts";
+import { Bitset } from "../lib/bitset.ts";
+import type { Direction } from "../lib/listing-query.ts";
+
+export interface FacetIndex {
+  code: string;
+  title: string;
+  /** values in display order */
+  values: string[];
+  sets: Bitset[];
+}
+
+export interface RangeIndex {
+  code: string;
+  title: string;
+  unit: string;
+  step: number;
+  /** per position; NaN where the product has no value */
+  values: Float64Array;
+}
+
+export interface CatalogIndex {
+  size: number;
+  /** position → product id */
+  ids: Int32Array;
+  positionOf: Map<number, number>;
+  all: Bitset;
+  /** section id → positions of products in it or any subsection */
+  sections: Map<number, Bitset>;
+  facets: FacetIndex[];
+  ranges: RangeIndex[];
+  orders: Record<Direction, Int32Array>;
+  builtAt: number;
+}
+
+const collator = new Intl.Collator("ru", { sensitivity: "base", numeric: true });
+
+export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
+  const k = db.kysely;
+  const [sections, products, properties, values] = await Promise.all([
+    k.selectFrom("sections").select(["id", "parent_id"]).execute(),
+    k.selectFrom("products").select(["id", "section_id", "title", "brand", "price", "popularity", "created_at"]).orderBy("id").execute(),
+    k.selectFrom("properties").select(["id", "code", "title", "kind", "unit", "sort"]).orderBy("sort").orderBy("id").execute(),
+    k.selectFrom("product_values").select(["product_id", "property_id", "value_text", "value_num"]).execute(),
+  ]);
+
+  const size = products.length;
+  const ids = new Int32Array(size);
+  const positionOf = new Map<number, number>();
+  products.forEach((p, i) => {
+    ids[i] = p.id;
+    positionOf.set(p.id, i);
+  });
+
+  // Section subtrees: a product counts in its section and in every ancestor.
+  const parentOf = new Map(sections.map((s) => [s.id, s.parent_id]));
+  const sectionSets = new Map<number, Bitset>(sections.map((s) => [s.id, new Bitset(size)]));
+  products.forEach((p, i) => {
+    for (let s: number | null | undefined = p.section_id, guard = 0; s != null && guard < 32; s = parentOf.get(s), guard++) {
+      sectionSets.get(s)?.add(i);
+    }
+  });
+
+  // Brand is a column, shown as a facet like the properties.
+  const brand = textFacet("brand", "Бренд");
+  products.forEach((p, i) => p.brand && brand.add(p.brand, i));
+
+  const textFacets = new Map<number, ReturnType<typeof textFacet>>();
+  const numeric = new Map<number, RangeIndex>();
+  for (const prop of properties) {
+    if (prop.kind === "number") {
+      numeric.set(prop.id, { code: prop.code, title: prop.title, unit: prop.unit, step: 1, values: new Float64Array(size).fill(NaN) });
+    } else {
+      textFacets.set(prop.id, textFacet(prop.code, prop.title));
+    }
+  }
+  for (const v of values) {
+    const pos = positionOf.get(v.product_id);
+    if (pos === undefined) continue;
+    const range = numeric.get(v.property_id);
+    if (range) {
+      if (v.value_num !== null) range.values[pos] = v.value_num;
+      continue;
+    }
+    if (v.value_text) textFacets.get(v.property_id)?.add(v.value_text, pos);
+  }
+
+  const price: RangeIndex = { code: "price", title: "Цена", unit: "₽", step: 1, values: new Float64Array(size) };
+  products.forEach((p, i) => (price.values[i] = Math.round(Number(p.price) / 100)));
+  for (const r of numeric.values()) r.step = inferStep(r.values);
+
+  const positions = () => Array.from({ length: size }, (_, i) => i);
+  const by = (cmp: (a: number, b: number) => number) => Int32Array.from(positions().sort((a, b) => cmp(a, b) || ids[a]! - ids[b]!));
+  const orders: Record<Direction, Int32Array> = {
+    popular: by((a, b) => products[b]!.popularity - products[a]!.popularity),
+    price_asc: by((a, b) => price.values[a]! - price.values[b]!),
+    price_desc: by((a, b) => price.values[b]! - price.values[a]!),
+    new: by((a, b) => Number(products[b]!.created_at) - Number(products[a]!.created_at)),
+    name: by((a, b) => collator.compare(products[a]!.title, products[b]!.title)),
+  };
+
+  return {
+    size,
+    ids,
+    positionOf,
+    all: Bitset.full(size),
+    sections: sectionSets,
+    facets: [brand, ...textFacets.values()].map((f) => f.done()).filter((f) => f.values.length > 0),
+    ranges: [price, ...numeric.values()],
+    orders,
+    builtAt: Date.now(),
+  };
+
+  function textFacet(code: string, title: string) {
+    const byValue = new Map<string, Bitset>();
+    return {
+      add(value: string, pos: number) {
+        let set = byValue.get(value);
+        if (!set) byValue.set(value, (set = new Bitset(size)));
+        set.add(pos);
+      },
+      done(): FacetIndex {
+        const values = [...byValue.keys()].sort(collator.compare);
+        return { code, title, values, sets: values.map((v) => byValue.get(v)!) };
+      },
+    };
+  }
+}
+
+/** The largest step that every value is a multiple of: whole centimetres give 1, halves 0.5. */
+function inferStep(values: Float64Array): number {
+  for (const v of values) if (!Number.isNaN(v) && !Number.isInteger(v)) return 0.1;
+  return 1;
+}
+
+// One index per database, rebuilt in the background when older than a minute so prices and new
+// products show up without a restart, and never rebuilt twice at once.
+const MAX_AGE_MS = 60_000;
+const cache = new WeakMap<Db, { index: Promise<CatalogIndex>; rebuilding: boolean }>();
+
+export async function getCatalogIndex(db: Db): Promise<CatalogIndex> {
+  let entry = cache.get(db);
+  if (!entry) {
+    entry = { index: buildCatalogIndex(db), rebuilding: false };
+    cache.set(db, entry);
+    entry.index.catch(() => cache.delete(db));
+    return entry.index;
+  }
+  const index = await entry.index;
+  if (Date.now() - index.builtAt > MAX_AGE_MS && !entry.rebuilding) {
+    const current = entry;
+    current.rebuilding = true;
+    buildCatalogIndex(db)
+      .then((fresh) => cache.set(db, { index: Promise.resolve(fresh), rebuilding: false }))
+      .catch(() => (current.rebuilding = false));
+  }
+  return index;
+}
+
+/** Drops the cached index (after imports or admin edits): the next listing rebuilds it. */
+export function invalidateCatalogIndex(db: Db): void {
+  cache.delete(db);
+}

@@ -1,0 +1,173 @@
+// One listing: the page of products, every facet's live counts (disjunctive: a value's count
+// in facet F applies all filters except F's own), range bounds that follow the other filters,
+// and the total. Pure bitset work over the catalogue index plus one query for the page's cards.
+import type { Db } from "../db/database.server.ts";
+import type { ProductImage } from "../db/schema.ts";
+import { Bitset } from "../lib/bitset.ts";
+import type { ListingQuery } from "../lib/listing-query.ts";
+import type { FacetView, ListingView, ProductCardData, RangeView } from "./catalog-types.ts";
+import type { CatalogIndex } from "./catalog-index.server.ts";
+
+export interface ListingPositions {
+  positions: number[];
+  total: number;
+  facets: FacetView[];
+  ranges: RangeView[];
+}
+
+export function computeListing(index: CatalogIndex, base: Bitset, query: ListingQuery): ListingPositions {
+  // One mask per active filter; each facet/range is later counted against all masks but its own.
+  const masks = new Map<string, Bitset>();
+  for (const facet of index.facets) {
+    const checked = (query.facets[facet.code] ?? []).map((v) => facet.values.indexOf(v)).filter((i) => i >= 0);
+    if (!checked.length) continue;
+    const union = new Bitset(index.size);
+    for (const i of checked) union.orWith(facet.sets[i]!);
+    masks.set(`f:${facet.code}`, union);
+  }
+  for (const range of index.ranges) {
+    const chosen = query.ranges[range.code];
+    if (!chosen || (chosen.min === undefined && chosen.max === undefined)) continue;
+    const lo = chosen.min ?? -Infinity;
+    const hi = chosen.max ?? Infinity;
+    const inRange = new Bitset(index.size);
+    base.forEach((pos) => {
+      const v = range.values[pos]!;
+      if (v >= lo && v <= hi) inRange.add(pos);
+    });
+    masks.set(`r:${range.code}`, inRange);
+  }
+
+  const allBut = (key: string | null) => {
+    const m = base.clone();
+    for (const [k, mask] of masks) if (k !== key) m.andWith(mask);
+    return m;
+  };
+  const matched = allBut(null);
+  const total = matched.count();
+
+  const facets: FacetView[] = [];
+  for (const facet of index.facets) {
+    const context = masks.has(`f:${facet.code}`) ? allBut(`f:${facet.code}`) : matched;
+    const checked = new Set(query.facets[facet.code] ?? []);
+    const values = facet.values.flatMap((value, i) => {
+      const set = facet.sets[i]!;
+      if (!checked.has(value) && set.andCount(base) === 0) return []; // never occurs here: not offered
+      const count = set.andCount(context);
+      return [{ value, count, checked: checked.has(value), disabled: count === 0 && !checked.has(value) }];
+    });
+    if (values.length > 1 || values.some((v) => v.checked)) facets.push({ code: facet.code, title: facet.title, values });
+  }
+
+  const ranges: RangeView[] = [];
+  for (const range of index.ranges) {
+    const key = `r:${range.code}`;
+    const context = masks.has(key) ? allBut(key) : matched;
+    let min = Infinity;
+    let max = -Infinity;
+    context.forEach((pos) => {
+      const v = range.values[pos]!;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    });
+    const chosen = query.ranges[range.code];
+    if (min === Infinity) {
+      if (!chosen) continue; // nothing to choose from and nothing chosen
+      min = max = 0;
+    }
+    if (min === max && !chosen && range.code !== "price") continue; // a single value is no choice
+    const clamp = (v: number | undefined) => (v === undefined ? undefined : Math.min(max, Math.max(min, v)));
+    ranges.push({
+      code: range.code,
+      title: range.title,
+      unit: range.unit,
+      step: range.step,
+      min: Math.floor(min),
+      max: Math.ceil(max),
+      from: clamp(chosen?.min),
+      to: clamp(chosen?.max),
+    });
+  }
+
+  const order = index.orders[query.direction];
+  const start = (query.page - 1) * query.num;
+  const positions: number[] = [];
+  let seen = 0;
+  for (let i = 0; i < order.length && positions.length < query.num; i++) {
+    const pos = order[i]!;
+    if (!matched.has(pos)) continue;
+    if (seen++ >= start) positions.push(pos);
+  }
+  return { positions, total, facets, ranges };
+}
+
+export async function loadListing(db: Db, index: CatalogIndex, base: Bitset, query: ListingQuery): Promise<ListingView> {
+  const result = computeListing(index, base, query);
+  const ids = result.positions.map((p) => index.ids[p]!);
+  const items = await loadProductCards(db, ids, query.view === "list");
+  const pageCount = Math.max(1, Math.ceil(result.total / query.num));
+  return {
+    items,
+    total: result.total,
+    page: query.page,
+    pageCount,
+    isEnd: query.page >= pageCount,
+    facets: result.facets,
+    ranges: result.ranges,
+  };
+}
+
+/** Card data for the given products, in the given order; properties too for the list view. */
+export async function loadProductCards(db: Db, ids: number[], withProperties = false): Promise<ProductCardData[]> {
+  if (!ids.length) return [];
+  const rows = await db.kysely
+    .selectFrom("products")
+    .select(["id", "kind", "slug", "title", "price", "old_price", "stock", "rating", "images"])
+    .where("id", "in", ids)
+    .execute();
+  const props = new Map<number, { title: string; value: string }[]>();
+  if (withProperties) {
+    const values = await db.kysely
+      .selectFrom("product_values")
+      .innerJoin("properties", "properties.id", "product_values.property_id")
+      .select(["product_values.product_id", "properties.title", "properties.unit", "product_values.value_text", "product_values.value_num"])
+      .where("product_values.product_id", "in", ids)
+      .orderBy("properties.sort")
+      .execute();
+    for (const v of values) {
+      const text = v.value_text ?? (v.value_num === null ? "" : `${String(v.value_num).replace(".", ",")}${v.unit ? ` ${v.unit}` : ""}`);
+      const list = props.get(v.product_id) ?? [];
+      const same = list.find((p) => p.title === v.title);
+      if (same) same.value += `, ${text}`;
+      else list.push({ title: v.title, value: text });
+      props.set(v.product_id, list);
+    }
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const card: ProductCardData = {
+      id: r.id,
+      kind: r.kind,
+      slug: r.slug,
+      title: r.title,
+      price: Number(r.price),
+      oldPrice: r.old_price === null ? null : Number(r.old_price),
+      stock: r.stock,
+      rating: r.rating,
+      image: firstImage(r.images),
+    };
+    if (withProperties) card.properties = props.get(id) ?? [];
+    return [card];
+  });
+}
+
+export function firstImage(json: string): ProductImage | null {
+  try {
+    const list = JSON.parse(json) as ProductImage[];
+    return Array.isArray(list) && list[0] ? list[0] : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,59 @@
+// Product search on pre-stemmed words: FTS5 on SQLite, tsvector + GIN on PostgreSQL, both
+// fed and queried through the same stemmer (app/lib/russian-words.ts), with prefix matching so
+// a half-typed word already finds. See docs/decisions/006-catalog-search.md.
+import { sql } from "kysely";
+import type { Db } from "../db/database.server.ts";
+import { documentStems, queryStems } from "../lib/russian-words.ts";
+
+const BATCH = 500;
+export const MAX_SEARCH_RESULTS = 5000;
+
+/** Rebuilds every product's search document: title, brand, section, properties, description. */
+export async function rebuildSearchIndex(db: Db): Promise<number> {
+  const k = db.kysely;
+  const [products, sections, values] = await Promise.all([
+    k.selectFrom("products").select(["id", "section_id", "title", "brand", "description"]).execute(),
+    k.selectFrom("sections").select(["id", "title"]).execute(),
+    k.selectFrom("product_values").select(["product_id", "value_text"]).where("value_text", "is not", null).execute(),
+  ]);
+  const sectionTitle = new Map(sections.map((s) => [s.id, s.title]));
+  const valuesOf = new Map<number, string[]>();
+  for (const v of values) {
+    const list = valuesOf.get(v.product_id) ?? [];
+    list.push(v.value_text!);
+    valuesOf.set(v.product_id, list);
+  }
+  const docs = products.map((p) => ({
+    product_id: p.id,
+    stems: documentStems([p.title, p.brand, sectionTitle.get(p.section_id) ?? "", ...(valuesOf.get(p.id) ?? []), p.description].join(" ")),
+  }));
+  await k.transaction().execute(async (trx) => {
+    await trx.deleteFrom("search_documents").execute();
+    for (let i = 0; i < docs.length; i += BATCH) await trx.insertInto("search_documents").values(docs.slice(i, i + BATCH)).execute();
+  });
+  return docs.length;
+}
+
+/** Builds the index when it is missing or out of step with the products (first start, new seed). */
+export async function ensureSearchIndex(db: Db): Promise<void> {
+  const [docs, products] = await Promise.all([
+    db.kysely.selectFrom("search_documents").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db.kysely.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  if (Number(docs.n) !== Number(products.n)) await rebuildSearchIndex(db);
+}
+
+/** Ids of products whose documents contain every query word (as a prefix of a stem). */
+export async function searchProductIds(db: Db, text: string, limit = MAX_SEARCH_RESULTS): Promise<number[]> {
+  const stems = queryStems(text);
+  if (!stems.length) return [];
+  let rows: { product_id: number }[];
+  if (db.dialect === "postgres") {
+    const tsquery = stems.map((s) => `${s}:*`).join(" & ");
+    rows = (await sql<{ product_id: number }>`select product_id from search_documents where tsv @@ to_tsquery('simple', ${tsquery}) limit ${limit}`.execute(db.kysely)).rows;
+  } else {
+    const match = stems.map((s) => `"${s}"*`).join(" AND ");
+    rows = (await sql<{ product_id: number }>`select product_id from search_documents where search_documents match ${match} limit ${limit}`.execute(db.kysely)).rows;
+  }
+  return rows.map((r) => Number(r.product_id));
+}

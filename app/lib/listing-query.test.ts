@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { buildListingSearch, parseListingQuery, type KnownFilters } from "./listing-query.ts";
+
+const known: KnownFilters = { facets: new Set(["color", "material"]), ranges: new Set(["price", "width"]) };
+const parse = (s: string) => parseListingQuery(new URLSearchParams(s), known);
+
+describe("listing URL", () => {
+  it("round-trips a full state", () => {
+    const search = "?color=%D0%A1%D0%B5%D1%80%D1%8B%D0%B9&color=%D0%91%D0%B5%D0%B6%D0%B5%D0%B2%D1%8B%D0%B9&material=%D0%94%D1%83%D0%B1&price%5Bmin%5D=1000&price%5Bmax%5D=50000&direction=price_asc&num=48&view=list&page=3";
+    const q = parse(search);
+    expect(q.facets).toEqual({ color: ["Серый", "Бежевый"], material: ["Дуб"] });
+    expect(q.ranges).toEqual({ price: { min: 1000, max: 50000 } });
+    expect(q).toMatchObject({ direction: "price_asc", num: 48, view: "list", page: 3 });
+    expect(buildListingSearch(q)).toBe(search);
+    expect(parse(buildListingSearch(q).slice(1))).toEqual(q);
+  });
+
+  it("leaves defaults out of the URL", () => {
+    expect(buildListingSearch(parse(""))).toBe("");
+    expect(buildListingSearch(parse("direction=popular&num=24&view=grid&page=1"))).toBe("");
+  });
+
+  it("ignores, clamps or swaps bad input", () => {
+    const q = parse("page=-1&num=100000&direction=__proto__&price[min]=abc&width[min]=1,5&width[max]=0.5&unknown=1&view=<script>");
+    expect(q.page).toBe(1);
+    expect(q.num).toBe(24);
+    expect(q.direction).toBe("popular");
+    expect(q.view).toBe("grid");
+    expect(q.ranges.price).toBeUndefined();
+    expect(q.ranges.width).toEqual({ min: 0.5, max: 1.5 });
+    expect(q.facets).toEqual({});
+    expect(parse("page=1e309").page).toBe(1);
+    expect(parse("page=2.5").page).toBe(1);
+    expect(parse("page=99999999").page).toBe(10000);
+    expect(parse("direction=constructor").direction).toBe("popular");
+  });
+
+  it("keeps at most 50 distinct values per facet and bounded text", () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => `color=v${i % 200}`).join("&");
+    expect(parse(many).facets.color).toHaveLength(50);
+    expect(parse("color=" + "я".repeat(500)).facets.color).toBeUndefined();
+    expect(parse("q=" + "д".repeat(10_000)).q).toHaveLength(200);
+  });
+});

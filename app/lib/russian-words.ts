@@ -1,0 +1,33 @@
+// Russian words for search: Unicode-normalised, lower case, ё = е, reduced to Snowball stems
+// so that «диваны», «дивана» and «диван» meet. The same code feeds the index and the query on
+// both database dialects, so both find the same products.
+import snowball from "snowball-stemmers";
+
+const stemmer = snowball.newStemmer("russian");
+const MAX_WORDS = 12;
+
+/** «Диваны, ЁЛКИ!» → ["диваны", "елки"] */
+export function words(text: string): string[] {
+  return (
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/ё/g, "е")
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+export function stem(word: string): string {
+  // the stemmer is for Cyrillic words; Latin words and numbers are kept whole
+  return /[а-я]/.test(word) ? stemmer.stem(word) : word;
+}
+
+/** Stems of a document, space separated, for the full-text index. */
+export function documentStems(text: string): string {
+  return words(text).map(stem).join(" ");
+}
+
+/** Stems of a visitor's query (at most 12 words, each at least one letter or digit). */
+export function queryStems(text: string): string[] {
+  return [...new Set(words(text).slice(0, MAX_WORDS).map(stem))].filter(Boolean);
+}
