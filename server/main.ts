@@ -26,7 +26,10 @@ if (!fs.existsSync(serverBuild)) {
 
 const { createApp } = (await import(pathToFileURL(serverBuild).href)) as typeof AppModule;
 const vitrina = await createApp(config);
-const server = http.createServer(vitrina.app);
+// Room for long catalogue URLs (a 10 000-character Cyrillic query is ~60 KB percent-encoded);
+// anything longer is refused by Node with 431 before it reaches the app.
+const MAX_HEADER_BYTES = 96 * 1024;
+const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, vitrina.app);
 server.headersTimeout = 15_000;
 server.requestTimeout = 30_000;
 server.keepAliveTimeout = 5_000;

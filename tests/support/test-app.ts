@@ -63,7 +63,7 @@ export async function startTestApp(dialect: Dialect, overrides: Partial<AppConfi
   const { createApp } = await loadAppModule();
   const config = testConfig(dialect, overrides);
   const vitrina = await createApp(config);
-  const server = http.createServer(vitrina.app);
+  const server = http.createServer({ maxHeaderSize: 96 * 1024 }, vitrina.app); // as server/main.ts
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
