@@ -3,11 +3,18 @@
 import { createContext } from "react-router";
 import type { Db } from "./db/database.server.ts";
 import type { RateLimiter } from "../server/rate-limit.ts";
+import type { Mailer } from "../server/mailer.ts";
+import type { Logger } from "pino";
 
 export interface Services {
   db: Db;
   rateLimiter: RateLimiter;
   mediaDir: string;
+  /** private uploads (profile files): outside the web root, served only through their handler */
+  uploadDir: string;
+  mailer: Mailer;
+  /** the request-independent app logger (pino); tests run it silent */
+  logger: Logger;
 }
 
 export interface SessionHandle {
@@ -19,9 +26,23 @@ export interface SessionHandle {
   ensure(): Promise<string>;
   /** merges keys into the session data and stores it */
   update(patch: Record<string, unknown>): Promise<void>;
+  /**
+   * Signs a user in: the session gets a new id (the old row is deleted, so a fixated or stolen
+   * anonymous id is worthless) and `data` replaces the session data. Returns both ids.
+   */
+  login(userId: number, data: Record<string, unknown>): Promise<{ previousId: string | null; id: string }>;
+  /** Ends the session on the server and clears the cookie. */
+  logout(): Promise<void>;
+}
+
+/** Facts about the request that only the server edge knows. */
+export interface ClientInfo {
+  /** the client address (req.ip; honours TRUST_PROXY) */
+  address: string;
 }
 
 export const servicesContext = createContext<Services>();
 export const sessionContext = createContext<SessionHandle>();
+export const clientContext = createContext<ClientInfo>({ address: "unknown" });
 /** the CSP nonce of this response, for React Router's inline scripts */
 export const nonceContext = createContext<string>("");

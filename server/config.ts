@@ -20,6 +20,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
   /** skip the demo seed on an empty database */
   SEED_DEMO: z.enum(["0", "1", "true", "false"]).default("1"),
+  /** private uploads (profile files), never served as static files */
+  UPLOAD_DIR: z.string().min(1).default("data/uploads"),
+  /** e.g. smtps://user:pass@smtp.example.ru:465; without it mail is written to the log */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
 export interface AppConfig {
@@ -35,6 +40,10 @@ export interface AppConfig {
   allowedOrigins: string[];
   trustProxy: boolean;
   seedDemo: boolean;
+  /** defaults to `uploads` beside MEDIA_DIR when absent (tests build configs by hand) */
+  uploadDir?: string;
+  smtpUrl?: string;
+  mailFrom?: string;
 }
 
 const truthy = (v: string) => v === "1" || v === "true";
@@ -65,6 +74,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dataDir = "data
     allowedOrigins: e.ALLOWED_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
     trustProxy: truthy(e.TRUST_PROXY),
     seedDemo: truthy(e.SEED_DEMO),
+    uploadDir: path.resolve(e.UPLOAD_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

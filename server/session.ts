@@ -4,8 +4,10 @@ import type { Db } from "../app/db/database.server.ts";
 import type { SessionHandle } from "../app/context.ts";
 import {
   createSession,
+  destroySession,
   extendSessionIfStale,
   findSession,
+  rotateSession,
   saveSessionData,
   SESSION_TTL_MS,
   type StoredSession,
@@ -87,6 +89,17 @@ export async function loadSession(req: Request, res: Response, db: Db, secret: s
       const s = await ensure();
       s.data = { ...s.data, ...patch };
       await saveSessionData(db, s.id, s.data);
+    },
+    async login(userId, data) {
+      const previousId = stored?.id ?? null;
+      stored = await rotateSession(db, previousId, userId, data);
+      setCookie(stored.id);
+      return { previousId, id: stored.id };
+    },
+    async logout() {
+      if (stored) await destroySession(db, stored.id);
+      stored = null;
+      res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: req.secure, path: "/" });
     },
   };
 }

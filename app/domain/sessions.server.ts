@@ -66,3 +66,33 @@ function parseData(json: string): Record<string, unknown> {
     return {};
   }
 }
+
+/**
+ * Replaces a session by a fresh one owned by `userId` (login): a new random id, so an id planted
+ * or seen before login is worthless afterwards; the old row goes in the same transaction.
+ */
+export async function rotateSession(
+  db: Db,
+  oldId: string | null,
+  userId: number,
+  data: Record<string, unknown>,
+  now = Date.now(),
+): Promise<StoredSession> {
+  const session: StoredSession = { id: newSessionId(), userId, data, expiresAt: now + SESSION_TTL_MS };
+  await db.kysely.transaction().execute(async (trx) => {
+    if (oldId) await trx.deleteFrom("sessions").where("id", "=", oldId).execute();
+    await trx
+      .insertInto("sessions")
+      .values({ id: session.id, user_id: userId, data: JSON.stringify(data), created_at: now, expires_at: session.expiresAt })
+      .execute();
+  });
+  return session;
+}
+
+/** Ends every session of a user except `keepId` (after a password change or reset). */
+export async function destroyUserSessions(db: Db, userId: number, keepId: string | null = null): Promise<number> {
+  let q = db.kysely.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepId) q = q.where("id", "<>", keepId);
+  const res = await q.executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -1,0 +1,34 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { PasswordInput } from "../../ui/PasswordInput.tsx";
+
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  /** the form's id prefix, so two forms on one page never share element ids */
+  form?: string;
+}
+
+/** Label above, hint and then the error under the field (BRAND.md: Forms). */
+export function FormField({ name, label, error, hint, form = "f", type = "text", ...input }: Props) {
+  const id = `${form}-${name}`;
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const props = { ...input, id, name, "aria-invalid": error ? true : undefined, "aria-describedby": described };
+  return (
+    <div className={`form-field${error ? " form-field--error" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      {type === "password" ? <PasswordInput {...props} /> : <input {...props} type={type} />}
+      {hint ? (
+        <p className="form-field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="form-field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import type { OrderSummary } from "../../domain/account-types.ts";
+import { formatDate, formatPrice } from "../../lib/format.ts";
+
+/** The account's orders with their lines, delivery and status (newest first). */
+export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
+  return (
+    <section className="profile-card" aria-labelledby="profile-orders-title" id="orders">
+      <h2 id="profile-orders-title">Мои заказы</h2>
+      {orders.length === 0 ? (
+        <div className="profile-empty">
+          <p>Заказов пока нет.</p>
+          <Link to="/catalog/">Перейти в каталог</Link>
+        </div>
+      ) : (
+        <ol className="order-list">
+          {orders.map((o) => (
+            <li key={o.number} className="order-list__item">
+              <h3>
+                <Link to={`/order/${o.number}/`}>Заказ № {o.number}</Link> от {formatDate(o.createdAt)}
+              </h3>
+              <p className="order-list__meta">
+                <span className="order-list__status">{o.status}</span> · {o.delivery} · {formatPrice(o.total)}
+              </p>
+              <ul className="order-list__lines">
+                {o.lines.map((l, i) => (
+                  <li key={i}>
+                    {l.title} × {l.qty} — {formatPrice(l.price * l.qty)}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

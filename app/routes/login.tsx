@@ -1,0 +1,76 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { clientContext, servicesContext, sessionContext } from "../context.ts";
+import { authenticate, clearLoginLimit, hitLoginLimits, mergeAnonymousIntoAccount } from "../domain/users.server.ts";
+import { fieldErrors, formValues, loginSchema, MESSAGES, type FieldErrors } from "../lib/account-schemas.ts";
+import { safeBackPath } from "../lib/safe-back-path.ts";
+import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
+import { FormField } from "../components/auth/FormField.tsx";
+
+// a refused attempt's Retry-After must reach the document response, not only the action's data
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+export const meta: Route.MetaFunction = () => [{ title: "Вход — Витрина" }, { name: "robots", content: "noindex" }];
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const back = safeBackPath(params.get("back") ?? "/profile/");
+  if (context.get(sessionContext).userId !== null) throw redirect(back);
+  return { back, passwordReset: params.get("reset") === "done" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, rateLimiter } = context.get(servicesContext);
+  const session = context.get(sessionContext);
+  const values = formValues(await request.formData());
+  const back = safeBackPath(values.back ?? "/profile/");
+  const email = values.email ?? "";
+  const parsed = loginSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), notice: null as string | null, email }, { status: 400 });
+
+  const limit = await hitLoginLimits(rateLimiter, parsed.data.email, context.get(clientContext).address);
+  if (!limit.allowed) {
+    const notice = MESSAGES.tooManyLogins(Math.ceil(limit.retryAfter / 60));
+    return data({ errors: {} as FieldErrors, notice, email }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+  }
+  const user = await authenticate(db, parsed.data.email, parsed.data.password);
+  // one message for an unknown e-mail and a wrong password: the form does not reveal accounts
+  if (!user) return data({ errors: {} as FieldErrors, notice: MESSAGES.badLogin, email }, { status: 401 });
+  await clearLoginLimit(rateLimiter, parsed.data.email);
+  await mergeAnonymousIntoAccount(db, user.id, session);
+  return redirect(back, { status: 303 });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const errors: FieldErrors = actionData?.errors ?? {};
+  const busy = useNavigation().state === "submitting";
+  return (
+    <AuthCard
+      title="Вход"
+      footer={
+        <>
+          <p>
+            <Link to="/password/reset/">Забыли пароль?</Link>
+          </p>
+          <p>
+            Нет аккаунта? <Link to={`/register/?back=${encodeURIComponent(loaderData.back)}`}>Зарегистрироваться</Link>
+          </p>
+        </>
+      }
+    >
+      {actionData?.notice ? <FormNotice tone="error">{actionData.notice}</FormNotice> : null}
+      {loaderData.passwordReset && !actionData ? <FormNotice tone="ok">Пароль изменён. Войдите с новым паролем.</FormNotice> : null}
+      <Form method="post" action="/login/" className="auth-form" noValidate>
+        <input type="hidden" name="back" value={loaderData.back} />
+        <FormField form="login" name="email" label="E-mail" type="email" autoComplete="username" required defaultValue={actionData?.email} error={errors.email} />
+        <FormField form="login" name="password" label="Пароль" type="password" autoComplete="current-password" required error={errors.password} />
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Входим…" : "Войти"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,64 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/password-reset-token";
+import { servicesContext } from "../context.ts";
+import { clearLoginLimit, isResetTokenValid, resetPassword } from "../domain/users.server.ts";
+import { fieldErrors, formValues, MESSAGES, PASSWORD_MIN, resetSchema, type FieldErrors } from "../lib/account-schemas.ts";
+import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
+import { FormField } from "../components/auth/FormField.tsx";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Новый пароль — Витрина" },
+  { name: "robots", content: "noindex" },
+  // the token is in the address: never send it to another site in Referer
+  { name: "referrer", content: "no-referrer" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const valid = await isResetTokenValid(context.get(servicesContext).db, params.token);
+  return data({ valid }, { status: valid ? 200 : 410 });
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { db, rateLimiter } = context.get(servicesContext);
+  const parsed = resetSchema.safeParse(formValues(await request.formData()));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), expired: false }, { status: 400 });
+  const email = await resetPassword(db, params.token, parsed.data.password);
+  if (!email) return data({ errors: {} as FieldErrors, expired: true }, { status: 410 });
+  // the owner proved access to the mailbox: a lock from someone guessing ends now
+  await clearLoginLimit(rateLimiter, email);
+  return redirect("/login/?reset=done", { status: 303 });
+}
+
+export default function PasswordResetToken({ loaderData, actionData, params }: Route.ComponentProps) {
+  const errors: FieldErrors = actionData?.errors ?? {};
+  if (!loaderData.valid || actionData?.expired) {
+    return (
+      <AuthCard title="Ссылка устарела">
+        <FormNotice tone="error">{MESSAGES.resetLinkBad}</FormNotice>
+        <Link className="button" to="/password/reset/">
+          Запросить новую ссылку
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Новый пароль">
+      <Form method="post" action={`/password/reset/${params.token}/`} className="auth-form" noValidate>
+        <FormField
+          form="reset"
+          name="password"
+          label="Новый пароль"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          hint={`Не короче ${PASSWORD_MIN} символов.`}
+          error={errors.password}
+        />
+        <button type="submit" className="button">
+          Сохранить пароль
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
