@@ -2,9 +2,10 @@
 //   npm run seed -- [--products 100000] [--reset] [--seed 42] [--no-images] [--database URL]
 // DATABASE_URL (default data/vitrina.db) and MEDIA_DIR (default data/media) come from the environment.
 import { parseArgs } from "node:util";
-import { openDatabase } from "../app/db/database.server.ts";
+import { ensurePgSchema, openDatabase } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { DEFAULT_PRODUCTS, seedDemo } from "../app/db/seed/seed.server.ts";
+import { rebuildSearchIndex } from "../app/domain/search.server.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -32,13 +33,16 @@ const products = positiveInt("products", args.products, DEFAULT_PRODUCTS);
 const seed = args.seed === undefined ? undefined : positiveInt("seed", args.seed, 1);
 const log = (msg: string) => console.log(`[seed] ${msg}`);
 
-const db = openDatabase(url);
+const schema = process.env.DATABASE_SCHEMA;
+if (schema) await ensurePgSchema(url, schema);
+const db = openDatabase(url, { schema });
 try {
   const started = Date.now();
   const applied = await migrateToLatest(db);
   if (applied.length) log(`migrations applied: ${applied.join(", ")}`);
   log(`seeding ${db.dialect === "postgres" ? "PostgreSQL" : url} with ${products} products, media in ${mediaDir}`);
   const result = await seedDemo(db, { mediaDir, products, seed, reset: args.reset, images: !args["no-images"], log });
+  log(`search index: ${await rebuildSearchIndex(db)} documents`);
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.sections} sections, ${result.products} products, ${result.sets} sets`);
 } catch (error) {
   console.error(`[seed] failed: ${error instanceof Error ? error.message : String(error)}`);

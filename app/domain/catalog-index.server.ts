@@ -22,6 +22,8 @@ export interface RangeIndex {
   step: number;
   /** per position; NaN where the product has no value */
   values: Float64Array;
+  /** positions that have a value, ascending by it: bounds are the first and last member of a set */
+  ascending: Int32Array;
 }
 
 export interface CatalogIndex {
@@ -74,7 +76,7 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
   const numeric = new Map<number, RangeIndex>();
   for (const prop of properties) {
     if (prop.kind === "number") {
-      numeric.set(prop.id, { code: prop.code, title: prop.title, unit: prop.unit, step: 1, values: new Float64Array(size).fill(NaN) });
+      numeric.set(prop.id, { code: prop.code, title: prop.title, unit: prop.unit, step: 1, values: new Float64Array(size).fill(NaN), ascending: new Int32Array(0) });
     } else {
       textFacets.set(prop.id, textFacet(prop.code, prop.title));
     }
@@ -90,9 +92,14 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     if (v.value_text) textFacets.get(v.property_id)?.add(v.value_text, pos);
   }
 
-  const price: RangeIndex = { code: "price", title: "Цена", unit: "₽", step: 1, values: new Float64Array(size) };
+  const price: RangeIndex = { code: "price", title: "Цена", unit: "₽", step: 1, values: new Float64Array(size), ascending: new Int32Array(0) };
   products.forEach((p, i) => (price.values[i] = Math.round(Number(p.price) / 100)));
-  for (const r of numeric.values()) r.step = inferStep(r.values);
+  for (const r of [price, ...numeric.values()]) {
+    r.step = r === price ? 1 : inferStep(r.values);
+    const withValue: number[] = [];
+    for (let i = 0; i < size; i++) if (!Number.isNaN(r.values[i]!)) withValue.push(i);
+    r.ascending = Int32Array.from(withValue.sort((a, b) => r.values[a]! - r.values[b]! || a - b));
+  }
 
   const positions = () => Array.from({ length: size }, (_, i) => i);
   const by = (cmp: (a: number, b: number) => number) => Int32Array.from(positions().sort((a, b) => cmp(a, b) || ids[a]! - ids[b]!));

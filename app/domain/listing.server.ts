@@ -30,11 +30,11 @@ export function computeListing(index: CatalogIndex, base: Bitset, query: Listing
     if (!chosen || (chosen.min === undefined && chosen.max === undefined)) continue;
     const lo = chosen.min ?? -Infinity;
     const hi = chosen.max ?? Infinity;
+    // walk the value-ordered positions between the bounds instead of the whole catalogue
     const inRange = new Bitset(index.size);
-    base.forEach((pos) => {
-      const v = range.values[pos]!;
-      if (v >= lo && v <= hi) inRange.add(pos);
-    });
+    const asc = range.ascending;
+    for (let i = lowerBound(asc, range.values, lo); i < asc.length && range.values[asc[i]!]! <= hi; i++) inRange.add(asc[i]!);
+    inRange.andWith(base);
     masks.set(`r:${range.code}`, inRange);
   }
 
@@ -63,13 +63,22 @@ export function computeListing(index: CatalogIndex, base: Bitset, query: Listing
   for (const range of index.ranges) {
     const key = `r:${range.code}`;
     const context = masks.has(key) ? allBut(key) : matched;
+    // the first and last member of the context in ascending value order are the bounds
     let min = Infinity;
     let max = -Infinity;
-    context.forEach((pos) => {
-      const v = range.values[pos]!;
-      if (v < min) min = v;
-      if (v > max) max = v;
-    });
+    const asc = range.ascending;
+    for (let i = 0; i < asc.length; i++) {
+      if (context.has(asc[i]!)) {
+        min = range.values[asc[i]!]!;
+        break;
+      }
+    }
+    for (let i = asc.length - 1; i >= 0 && min !== Infinity; i--) {
+      if (context.has(asc[i]!)) {
+        max = range.values[asc[i]!]!;
+        break;
+      }
+    }
     const chosen = query.ranges[range.code];
     if (min === Infinity) {
       if (!chosen) continue; // nothing to choose from and nothing chosen
@@ -99,6 +108,18 @@ export function computeListing(index: CatalogIndex, base: Bitset, query: Listing
     if (seen++ >= start) positions.push(pos);
   }
   return { positions, total, facets, ranges };
+}
+
+/** First index in `asc` whose value is ≥ v (binary search). */
+function lowerBound(asc: Int32Array, values: Float64Array, v: number): number {
+  let lo = 0;
+  let hi = asc.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[asc[mid]!]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export async function loadListing(db: Db, index: CatalogIndex, base: Bitset, query: ListingQuery): Promise<ListingView> {
