@@ -47,7 +47,9 @@ export async function readLimitedBody(request: Request, limit: number, tooLargeM
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => {});
+      // Stop reading, but do not cancel: cancelling destroys the socket before the 413 is
+      // written. The route answers with `Connection: close`, so the rest is never read.
+      reader.releaseLock();
       throw new UploadError(413, tooLargeMessage);
     }
     chunks.push(value);

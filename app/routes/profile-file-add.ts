@@ -56,10 +56,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (html) {
     await session.update({ flash: { files: { purpose, saved: saved.map((f) => f.name), errors } } });
-    return redirect(purpose === "avatar" ? "/profile/#photo" : "/profile/#files", { status: 303 });
+    return redirect(purpose === "avatar" ? "/profile/#photo" : "/profile/#files", { status: 303, headers: status === 413 ? { Connection: "close" } : undefined });
   }
   const [first] = saved;
-  if (!first) return Response.json({ error: errors[0] ?? FILE_MESSAGES.uploadFailed }, { status, headers: { "Cache-Control": "no-store" } });
+  if (!first) {
+    // after a 413 the rest of the body is still on the wire: close instead of reading it
+    const headers: Record<string, string> = status === 413 ? { "Cache-Control": "no-store", Connection: "close" } : { "Cache-Control": "no-store" };
+    return Response.json({ error: errors[0] ?? FILE_MESSAGES.uploadFailed }, { status, headers });
+  }
   const answer = { id: first.id, filePath: first.filePath, name: first.name, size: first.size, replaced: first.replaced };
   return Response.json(saved.length > 1 || errors.length ? { ...answer, files: saved, errors } : answer, { headers: { "Cache-Control": "no-store" } });
 }

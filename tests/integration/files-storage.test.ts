@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../app/db/database.server.ts";
+import { prepareImage, saveProfileFile, UploadError, type StorageIo } from "../../app/domain/files.server.ts";
+import { registerUser } from "../../app/domain/users.server.ts";
+import { dialects, openTestDb } from "../support/test-app.ts";
+
+const enospc = () => Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" });
+
+describe.each(dialects)("profile file storage on %s", (dialect) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let dir: string;
+  let userId: number;
+  beforeAll(async () => {
+    ({ db, drop } = await openTestDb(dialect));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "vitrina-storage-"));
+    const r = await registerUser(db, { name: "Анна", email: "storage@example.ru", phone: "", password: "пароль для теста" });
+    if (!r.ok) throw new Error("user");
+    userId = r.user.id;
+  });
+  afterAll(async () => {
+    await drop?.();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const image = async () => prepareImage({ name: "x.png", bytes: await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } }).png().toBuffer() });
+  const rows = () => db.kysely.selectFrom("profile_files").selectAll().execute();
+
+  it("a disk that fills up half-way leaves no partial file and no row", async () => {
+    const io: StorageIo = {
+      async writeFile(file, data) {
+        fs.writeFileSync(file, data.subarray(0, Math.floor(data.length / 2)));
+        throw enospc();
+      },
+      rename: (a, b) => fs.promises.rename(a, b),
+      unlink: (f) => fs.promises.unlink(f),
+    };
+    const err = await saveProfileFile(db, dir, userId, await image(), "files", io).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UploadError);
+    expect((err as UploadError).status).toBe(507);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("a failed rename leaves nothing behind either", async () => {
+    const io: StorageIo = {
+      writeFile: (f, d) => fs.promises.writeFile(f, d),
+      rename: async () => {
+        throw enospc();
+      },
+      unlink: (f) => fs.promises.unlink(f),
+    };
+    await expect(saveProfileFile(db, dir, userId, await image(), "files", io)).rejects.toBeInstanceOf(UploadError);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("a failed row insert removes the written file", async () => {
+    // no such user: the foreign key refuses the row after the bytes are in place
+    await expect(saveProfileFile(db, dir, 999_999, await image())).rejects.toThrow();
+    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("a normal save writes the file with owner-only permissions", async () => {
+    const saved = await saveProfileFile(db, dir, userId, await image());
+    expect(fs.readdirSync(dir)).toEqual([saved.id]);
+    expect(fs.statSync(path.join(dir, saved.id)).mode & 0o777).toBe(0o600);
+  });
+});
