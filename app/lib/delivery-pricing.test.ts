@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { deliveryCost, liftingCost, quoteDelivery } from "./delivery-pricing.ts";
+
+describe("delivery pricing", () => {
+  it("charges stairs per floor above the first and per started 50 kg", () => {
+    expect(liftingCost(30_000, 1, "none")).toBe(0);
+    expect(liftingCost(30_000, 2, "none")).toBe(9_000);
+    expect(liftingCost(30_000, 5, "none")).toBe(4 * 9_000);
+    expect(liftingCost(50_001, 5, "none")).toBe(4 * 2 * 9_000);
+  });
+  it("charges lifts per weight, not per floor", () => {
+    expect(liftingCost(120_000, 9, "passenger")).toBe(3 * 29_000);
+    expect(liftingCost(120_000, 16, "passenger")).toBe(3 * 29_000);
+    expect(liftingCost(120_000, 16, "freight")).toBe(2 * 29_000);
+  });
+  it("is free for a weightless order or a bad floor", () => {
+    expect(liftingCost(0, 9, "none")).toBe(0);
+    expect(liftingCost(10_000, 2.5, "none")).toBe(0);
+  });
+  it("delivers free from 50 000 ₽ and picks up free", () => {
+    expect(deliveryCost("pickup", 100)).toBe(0);
+    expect(deliveryCost("courier", 4_999_900)).toBe(99_000);
+    expect(deliveryCost("courier", 5_000_000)).toBe(0);
+  });
+  it("adds lifting only to floor delivery", () => {
+    expect(quoteDelivery({ type: "courier", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 7, lift: "none" })).toEqual({ delivery: 99_000, lifting: 0, total: 99_000 });
+    expect(quoteDelivery({ type: "floor", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 7, lift: "none" })).toEqual({ delivery: 99_000, lifting: 6 * 2 * 9_000, total: 99_000 + 108_000 });
+  });
+});
