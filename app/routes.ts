@@ -7,6 +7,8 @@ export default [
   route("catalog/:section", "routes/catalog-section.tsx"),
   route("search", "routes/search.tsx"),
   route("search/suggest", "routes/search-suggest.ts"),
+  route("contacts", "routes/contacts.tsx"),
+  route("forms/:form", "routes/forms-api.ts"),
   route("register", "routes/register.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),

@@ -17,6 +17,7 @@ import { loadSession } from "./session.ts";
 import { createMailer } from "./mailer.ts";
 import { openDatabase, ensurePgSchema, type Db } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
+import { tileCspSource, tileUrlFromEnv } from "../app/lib/map-tiles.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
 import { ensureSearchIndex } from "../app/domain/search.server.ts";
 import { clientContext, nonceContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
@@ -81,7 +82,8 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
           "default-src": ["'self'"],
           "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
           "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "blob:"],
+          // map tiles (MAP_TILE_URL, OpenStreetMap by default) for the contacts map
+          "img-src": ["'self'", "data:", "blob:", ...[tileCspSource(tileUrlFromEnv(process.env))].filter((x): x is string => x !== null)],
           "font-src": ["'self'"],
           "connect-src": ["'self'"],
           "frame-ancestors": ["'none'"],

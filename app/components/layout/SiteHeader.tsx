@@ -7,6 +7,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { useScrollY } from "../../ui/use-scroll-y.ts";
 import { MainMenu } from "./MainMenu.tsx";
 import { SearchToggle } from "./SearchToggle.tsx";
+import { CallbackLink } from "../forms/CallbackLink.tsx";
 import "./SiteHeader.css";
 
 export const HEADER_SCROLL_THRESHOLD = 40;
@@ -43,9 +44,7 @@ export function SiteHeader({ sections, cart, compareCount, signedIn }: Props) {
           <a className="site-header__phone" href={SITE.phoneHref}>
             {SITE.phone}
           </a>
-          <a className="site-header__callback" href="/contacts/#callback">
-            Обратный звонок
-          </a>
+          <CallbackLink className="site-header__callback" />
         </div>
       </div>
       <div className="site-header__bar">

@@ -1,0 +1,30 @@
+import { CALLBACK_SLOTS, NAME_MAX } from "../../lib/form-schemas.ts";
+import { SITE } from "../../lib/site.ts";
+import { AjaxForm, type FormInitial } from "./AjaxForm.tsx";
+import { ConsentField, PhoneField, SelectField, TextField } from "./FormFields.tsx";
+
+export const CALLBACK_TITLE = "Обратный звонок";
+const FIELDS = ["name", "phone", "time", "consent"] as const;
+
+/** «Обратный звонок»: name, phone and a time slot inside the working hours. */
+export function CallbackForm({ action = "/contacts/", initial, id, inDialog }: { action?: string; initial?: FormInitial; id?: string; inDialog?: boolean }) {
+  return (
+    <AjaxForm
+      form="callback"
+      id={id}
+      action={action}
+      title={CALLBACK_TITLE}
+      headingLevel={inDialog ? 3 : 2}
+      titleHidden={inDialog}
+      submitLabel="Заказать звонок"
+      fields={FIELDS}
+      initial={initial}
+      intro={<p className="form__intro">Оставьте номер — менеджер перезвонит в удобное время. Мы работаем {SITE.hours.toLowerCase()}.</p>}
+    >
+      <TextField name="name" label="Имя" required autoComplete="name" maxLength={NAME_MAX} />
+      <PhoneField required />
+      <SelectField name="time" label="Удобное время звонка" options={CALLBACK_SLOTS} />
+      <ConsentField />
+    </AjaxForm>
+  );
+}

@@ -1,0 +1,15 @@
+// The personal-data consent shown beside every form. Each wording gets a version; the consent
+// log stores the version the visitor saw (a hidden field), so changing the text means adding a
+// new entry here, never editing an old one (docs/decisions/010-forms-and-consent-log.md).
+export const CONSENT_TEXTS = {
+  "2026-10-01":
+    "Я даю согласие на обработку персональных данных: имени, телефона и электронной почты — чтобы магазин «Витрина» ответил на моё обращение.",
+} as const satisfies Record<string, string>;
+
+export type ConsentVersion = keyof typeof CONSENT_TEXTS;
+
+export const CURRENT_CONSENT_VERSION: ConsentVersion = "2026-10-01";
+
+export function isConsentVersion(v: unknown): v is ConsentVersion {
+  return typeof v === "string" && Object.hasOwn(CONSENT_TEXTS, v);
+}

@@ -1,0 +1,82 @@
+// /contacts/: contact points, the map, and the callback and feedback forms. The action is the
+// no-JavaScript path of both forms (with JavaScript they post to /forms/<name>/).
+import { useState } from "react";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/contacts";
+import { clientContext, servicesContext, sessionContext } from "../context.ts";
+import { findPage, listContactPoints } from "../domain/content.server.ts";
+import { submitFormRequest } from "../domain/forms.server.ts";
+import { DEFAULT_TILE_ATTRIBUTION, tileUrlFromEnv } from "../lib/map-tiles.ts";
+import { isFormName } from "../lib/form-schemas.ts";
+import { RichText } from "../ui/RichText.tsx";
+import { ContactPointList } from "../components/content/ContactPointList.tsx";
+import { ContactsMap } from "../components/content/ContactsMap.tsx";
+import { CallbackForm } from "../components/forms/CallbackForm.tsx";
+import { FeedbackForm } from "../components/forms/FeedbackForm.tsx";
+import { SentNotice } from "../components/forms/SuccessDialog.tsx";
+import "../components/content/Content.css";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.page.title ?? "Контакты"} — Витрина` },
+  { name: "description", content: loaderData?.page.summary ?? "" },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const [page, points] = await Promise.all([findPage(db, "contacts"), listContactPoints(db)]);
+  const sent = new URL(request.url).searchParams.get("sent");
+  return {
+    page: page ?? { slug: "contacts", title: "Контакты", summary: "", body: "" },
+    points,
+    sent: isFormName(sent) ? sent : null,
+    tileUrl: tileUrlFromEnv(process.env),
+    attribution: DEFAULT_TILE_ATTRIBUTION,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await submitFormRequest(context.get(servicesContext), null, request, {
+    clientAddress: context.get(clientContext).address,
+    userAgent: request.headers.get("user-agent") ?? "",
+    sessionId: context.get(sessionContext).id,
+  });
+  if (outcome.status === "sent" || outcome.status === "ignored") throw redirect(`/contacts/?sent=${outcome.form}#${outcome.form}`, 303);
+  const status = outcome.status === "limited" ? 429 : 400;
+  const headers: HeadersInit = outcome.status === "limited" ? { "Retry-After": String(outcome.retryAfter) } : {};
+  return data({ form: outcome.form, errors: outcome.errors, values: outcome.values }, { status, headers });
+}
+
+export default function Contacts({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, points, sent, tileUrl, attribution } = loaderData;
+  const [selected, setSelected] = useState<number | null>(null);
+  const initialFor = (form: "callback" | "feedback") => (actionData?.form === form ? { errors: actionData.errors, values: actionData.values } : undefined);
+  return (
+    <div className="container page-section contacts">
+      <h1>{page.title}</h1>
+      <RichText html={page.body} />
+      <ContactsMap
+        points={points}
+        tileUrl={tileUrl}
+        attribution={attribution}
+        onSelect={(id) => {
+          setSelected(id);
+          const el = document.getElementById(`point-${id}`);
+          el?.scrollIntoView({ behavior: "smooth", block: "center" });
+          el?.focus({ preventScroll: true });
+        }}
+      />
+      <h2 className="contacts__points-title">Шоурумы и пункты выдачи</h2>
+      <ContactPointList points={points} selectedId={selected} />
+      <div className="contacts__forms">
+        <section id="callback" className="contacts__form" aria-label="Заказать обратный звонок">
+          {sent === "callback" ? <SentNotice /> : null}
+          <CallbackForm initial={initialFor("callback")} />
+        </section>
+        <section id="feedback" className="contacts__form" aria-label="Написать нам">
+          {sent === "feedback" ? <SentNotice /> : null}
+          <FeedbackForm initial={initialFor("feedback")} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+// SPEC 4 (Form group): the success dialog opens 450 ms after the other dialogs are hidden, so
+// one closing animation never overlaps the next dialog.
+export const SUCCESS_DIALOG_DELAY_MS = 450;
+
+/** Closes every open native dialog; returns how many were open. */
+export function closeOpenDialogs(): number {
+  const open = Array.from(document.querySelectorAll<HTMLDialogElement>("dialog[open]"));
+  for (const d of open) d.close();
+  return open.length;
+}
