@@ -4,9 +4,10 @@ import * as m001 from "./migrations/001-initial.ts";
 import * as m002 from "./migrations/002-search.ts";
 import * as m003 from "./migrations/003-forms.ts";
 import * as m004 from "./migrations/004-accounts.ts";
+import * as m005 from "./migrations/005-reviews.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
-const migrations = { "001-initial": m001, "002-search": m002, "003-forms": m003, "004-accounts": m004 };
+const migrations = { "001-initial": m001, "002-search": m002, "003-forms": m003, "004-accounts": m004, "005-reviews": m005 };
 
 function importedMigrations(db: Db): MigrationProvider {
   return {

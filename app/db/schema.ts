@@ -133,6 +133,21 @@ export interface Database {
   profile_files: ProfileFileTable;
   search_documents: SearchDocumentTable;
   form_submissions: FormSubmissionTable;
+  reviews: ReviewTable;
+}
+
+/** a product review; shown only once approved (1) */
+export interface ReviewTable {
+  id: Generated<number>;
+  product_id: number;
+  /** 1..5 */
+  rating: number;
+  text: string;
+  name: string;
+  consent_version: string;
+  consent_at: number;
+  approved: Generated<number>;
+  created_at: number;
 }
 
 /** a callback or feedback submission; also the consent log (version and time of the consent) */

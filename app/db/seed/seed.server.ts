@@ -13,6 +13,7 @@ import { PRODUCT_TYPES } from "./product-types.ts";
 import { CONTACT_POINTS, NEWS_IMAGE_KEYS, NEWS_ROWS } from "./news-data.ts";
 import { createRandom } from "./random.ts";
 import { buildSections } from "./sections.ts";
+import { seedDemoReviews } from "../../domain/reviews.server.ts";
 
 export interface SeedOptions {
   /** folder served under /media/ (e.g. data/media) */
@@ -128,6 +129,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(db.kysely);
     }
   }
+  log(`reviews: ${await seedDemoReviews(db)}`);
   log(`database filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   if (options.images !== false) {
