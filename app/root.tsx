@@ -2,6 +2,8 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import { servicesContext, sessionContext } from "./context.ts";
 import { listSectionTree } from "./domain/catalog.server.ts";
+import { cartOwner, cartSummary } from "./domain/cart.server.ts";
+import { comparedIds } from "./domain/compare.server.ts";
 import { WARNING_BANNER } from "./lib/site.ts";
 import { useNonce } from "./nonce.ts";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
@@ -26,9 +28,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const cookies = request.headers.get("cookie") ?? "";
   return {
     sections: await listSectionTree(db),
-    // The cart and comparison issues fill these from the session's stored lines.
-    cart: { count: 0, sum: 0 },
-    compareCount: 0,
+    cart: await cartSummary(db, cartOwner(session)),
+    compared: comparedIds(session.data),
     signedIn: session.userId !== null,
     showBanner: !new RegExp(`(?:^|;\\s*)${WARNING_BANNER.type}=closed(?:;|$)`).test(cookies),
   };
@@ -54,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Перейти к содержимому
         </a>
         {data?.showBanner ? <WarningBanner type={WARNING_BANNER.type} text={WARNING_BANNER.text} /> : null}
-        <SiteHeader sections={data?.sections ?? []} cart={data?.cart ?? { count: 0, sum: 0 }} compareCount={data?.compareCount ?? 0} signedIn={data?.signedIn ?? false} />
+        <SiteHeader sections={data?.sections ?? []} cart={data?.cart ?? { count: 0, sum: 0 }} compareCount={data?.compared.length ?? 0} signedIn={data?.signedIn ?? false} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

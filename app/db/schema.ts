@@ -133,6 +133,9 @@ export interface Database {
   profile_files: ProfileFileTable;
   search_documents: SearchDocumentTable;
   form_submissions: FormSubmissionTable;
+  cart_lines: CartLineTable;
+  orders: OrderTable;
+  order_lines: OrderLineTable;
   reviews: ReviewTable;
 }
 
@@ -148,6 +151,61 @@ export interface ReviewTable {
   consent_at: number;
   approved: Generated<number>;
   created_at: number;
+}
+
+export interface CartLineTable {
+  id: Generated<number>;
+  /** `s:<session id>` or `u:<user id>` */
+  owner: string;
+  product_id: number;
+  /** JSON array of included set item ids, sorted; "[]" for plain products */
+  items: string;
+  qty: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  number: string;
+  owner: string;
+  user_id: number | null;
+  idempotency_key: string;
+  status: string;
+  name: string;
+  phone: string;
+  email: string;
+  delivery_type: string;
+  pickup_point_id: number | null;
+  address: string;
+  floor: number | null;
+  lift: string | null;
+  delivery_date: string;
+  delivery_time: string;
+  comment: string;
+  items_total: number;
+  discount: number;
+  delivery_cost: number;
+  lifting_cost: number;
+  total: number;
+  weight: number;
+  consent_version: string;
+  consent_at: number;
+  created_at: number;
+}
+
+export interface OrderLineTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  kind: string;
+  title: string;
+  slug: string;
+  /** JSON: titles of the included set items */
+  items: string;
+  qty: number;
+  price: number;
+  weight: number;
 }
 
 /** a callback or feedback submission; also the consent log (version and time of the consent) */

@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { cartTotals, type CartLineView } from "../../domain/cart-types.ts";
+import { countOf, formatPrice, formatWeight, PRODUCT_FORMS } from "../../lib/format.ts";
+import { CartLineRow } from "./CartLineRow.tsx";
+import "./Cart.css";
+
+/**
+ * The cart page's state lives here: quantities change optimistically and «Удалить» only marks a
+ * line (its input disabled) until «Вернуть»; totals are recomputed from the lines that remain.
+ */
+export function CartView({ lines }: { lines: CartLineView[] }) {
+  const [qty, setQty] = useState(() => new Map(lines.map((l) => [l.id, l.qty])));
+  const [deleted, setDeleted] = useState<ReadonlySet<number>>(new Set());
+  const mark = (id: number, on: boolean) =>
+    setDeleted((cur) => {
+      const next = new Set(cur);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const live = lines.filter((l) => !deleted.has(l.id)).map((l) => ({ ...l, qty: qty.get(l.id) ?? l.qty }));
+  const totals = cartTotals(live);
+
+  if (!lines.length) {
+    return (
+      <div className="cart-empty">
+        <p>В корзине пока пусто.</p>
+        <Link to="/catalog/" className="button">
+          Перейти в каталог
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="cart">
+      <ul className="cart__lines">
+        {lines.map((l) => (
+          <CartLineRow
+            key={l.id}
+            line={l}
+            qty={qty.get(l.id) ?? l.qty}
+            deleted={deleted.has(l.id)}
+            onQty={(q) => setQty((cur) => new Map(cur).set(l.id, q))}
+            onDelete={() => mark(l.id, true)}
+            onRestore={() => mark(l.id, false)}
+          />
+        ))}
+      </ul>
+      <aside className="cart__summary" aria-label="Итого">
+        <dl className="cart__totals">
+          <div>
+            <dt>Товары</dt>
+            <dd data-testid="cart-count">{countOf(totals.count, PRODUCT_FORMS)}</dd>
+          </div>
+          <div>
+            <dt>Вес</dt>
+            <dd data-testid="cart-weight">{formatWeight(totals.weight)}</dd>
+          </div>
+          {totals.discount > 0 ? (
+            <div>
+              <dt>Скидка</dt>
+              <dd data-testid="cart-discount">−{formatPrice(totals.discount)}</dd>
+            </div>
+          ) : null}
+          <div className="cart__total">
+            <dt>Итого</dt>
+            <dd data-testid="cart-sum">{formatPrice(totals.sum)}</dd>
+          </div>
+        </dl>
+        <Form method="get" action="/checkout/">
+          <button type="submit" className="button button--action cart__checkout" disabled={live.length === 0}>
+            Оформить заказ
+          </button>
+        </Form>
+        <p className="cart__hint">Стоимость доставки и подъёма на этаж посчитаем при оформлении.</p>
+      </aside>
+    </div>
+  );
+}

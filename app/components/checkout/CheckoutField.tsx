@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+
+/** Label above, the control, the error under it (DESIGN: forms); ids tie them together for screen readers. */
+export function CheckoutField({ name, label, error, children, hint }: { name: string; label: string; error?: string; hint?: string; children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
+  const id = `checkout-${name}`;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`checkout-field${error ? " checkout-field--error" : ""}`}>
+      <label htmlFor={id} className="checkout-field__label">
+        {label}
+      </label>
+      {children({ id, ...(error ? { "aria-invalid": true as const } : {}), "aria-describedby": describedBy })}
+      {hint ? (
+        <p id={`${id}-hint`} className="checkout-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="checkout-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { DELIVERY_TYPES, LIFT_TYPES, type DeliveryType } from "../../lib/delivery-pricing.ts";
+import { DELIVERY_SLOTS } from "../../lib/checkout-schema.ts";
+import { CheckoutField } from "./CheckoutField.tsx";
+
+interface Props {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  pickupPoints: { id: number; title: string; address: string }[];
+  dateRange: { min: string; max: string };
+  delivery: DeliveryType;
+}
+
+/**
+ * Delivery choice. The pickup, address and floor blocks show for their type only; CSS `:has()`
+ * does the showing, so it works before (and without) JavaScript too.
+ */
+export function DeliveryFields({ values, errors, pickupPoints, dateRange, delivery }: Props) {
+  return (
+    <>
+      <fieldset className="checkout__fieldset">
+        <legend className="checkout__legend">Способ получения</legend>
+        <div className="checkout__options">
+          {(Object.keys(DELIVERY_TYPES) as DeliveryType[]).map((type) => (
+            <label key={type} className="checkout__option">
+              <input type="radio" name="delivery" value={type} defaultChecked={delivery === type} />
+              {DELIVERY_TYPES[type]}
+            </label>
+          ))}
+        </div>
+        {errors.delivery ? <p className="checkout-field__error">{errors.delivery}</p> : null}
+      </fieldset>
+
+      <div className="checkout__when-pickup">
+        <CheckoutField name="pickupPoint" label="Пункт самовывоза" error={errors.pickupPoint}>
+          {(p) => (
+            <select {...p} name="pickupPoint" defaultValue={values.pickupPoint ?? ""}>
+              <option value="">Выберите пункт</option>
+              {pickupPoints.map((pt) => (
+                <option key={pt.id} value={pt.id}>
+                  {pt.title}, {pt.address}
+                </option>
+              ))}
+            </select>
+          )}
+        </CheckoutField>
+      </div>
+
+      <div className="checkout__when-address">
+        <CheckoutField name="address" label="Адрес доставки" error={errors.address} hint="Город, улица, дом, подъезд, квартира">
+          {(p) => <input {...p} name="address" autoComplete="street-address" maxLength={500} defaultValue={values.address ?? ""} />}
+        </CheckoutField>
+      </div>
+
+      <div className="checkout__when-floor" data-testid="floor-block">
+        <CheckoutField name="floor" label="Этаж" error={errors.floor}>
+          {(p) => <input {...p} name="floor" type="number" inputMode="numeric" min={1} max={100} defaultValue={values.floor ?? ""} />}
+        </CheckoutField>
+        <fieldset className="checkout__fieldset">
+          <legend className="checkout__legend">Лифт</legend>
+          <div className="checkout__options">
+            {(Object.keys(LIFT_TYPES) as (keyof typeof LIFT_TYPES)[]).map((lift) => (
+              <label key={lift} className="checkout__option">
+                <input type="radio" name="lift" value={lift} defaultChecked={(values.lift ?? "none") === lift} />
+                {LIFT_TYPES[lift]}
+              </label>
+            ))}
+          </div>
+          {errors.lift ? <p className="checkout-field__error">{errors.lift}</p> : null}
+        </fieldset>
+      </div>
+
+      <div className="checkout__row">
+        <CheckoutField name="date" label="Дата доставки или самовывоза" error={errors.date}>
+          {(p) => <input {...p} name="date" type="date" min={dateRange.min} max={dateRange.max} defaultValue={values.date ?? ""} />}
+        </CheckoutField>
+        <CheckoutField name="time" label="Время" error={errors.time}>
+          {(p) => (
+            <select {...p} name="time" defaultValue={values.time ?? ""}>
+              <option value="">Любое</option>
+              {DELIVERY_SLOTS.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          )}
+        </CheckoutField>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import type { OrderView } from "../../domain/order-types.ts";
+import { DELIVERY_TYPES, LIFT_TYPES } from "../../lib/delivery-pricing.ts";
+import { formatDate, formatPrice, formatWeight } from "../../lib/format.ts";
+import "./Checkout.css";
+
+/** An order's lines, delivery and money: the confirmation page and the profile's history. */
+export function OrderDetails({ order }: { order: OrderView }) {
+  return (
+    <div className="order-details checkout__summary">
+      <p className="checkout-field__hint">от {formatDate(order.createdAt)}</p>
+      <ul className="checkout__lines">
+        {order.lines.map((l, i) => (
+          <li key={i}>
+            <span>
+              <Link to={`/product/${l.slug}/`}>{l.title}</Link> × {l.qty}
+              {l.items.length ? <small> ({l.items.join(", ")})</small> : null}
+            </span>
+            <span>{formatPrice(l.price * l.qty)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="checkout__totals">
+        <div>
+          <dt>Получение</dt>
+          <dd>{DELIVERY_TYPES[order.deliveryType] ?? order.deliveryType}</dd>
+        </div>
+        {order.pickupPoint ? (
+          <div>
+            <dt>Пункт самовывоза</dt>
+            <dd>{order.pickupPoint}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>Адрес</dt>
+            <dd>
+              {order.address}
+              {order.floor ? `, этаж ${order.floor}` : ""}
+              {order.lift ? `, ${LIFT_TYPES[order.lift].toLowerCase()}` : ""}
+            </dd>
+          </div>
+        )}
+        {order.date ? (
+          <div>
+            <dt>Дата</dt>
+            <dd>
+              {order.date.split("-").reverse().join(".")} {order.time}
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Товары ({formatWeight(order.weight)})</dt>
+          <dd>{formatPrice(order.itemsTotal)}</dd>
+        </div>
+        <div>
+          <dt>Доставка</dt>
+          <dd>{order.deliveryCost ? formatPrice(order.deliveryCost) : "бесплатно"}</dd>
+        </div>
+        {order.deliveryType === "floor" ? (
+          <div>
+            <dt>Подъём на этаж</dt>
+            <dd>{order.liftingCost ? formatPrice(order.liftingCost) : "бесплатно"}</dd>
+          </div>
+        ) : null}
+        <div className="checkout__grand">
+          <dt>Итого</dt>
+          <dd>{formatPrice(order.total)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

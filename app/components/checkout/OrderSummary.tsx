@@ -1,0 +1,45 @@
+import type { CartLineView, CartTotals } from "../../domain/cart-types.ts";
+import { countOf, formatPrice, formatWeight, PRODUCT_FORMS } from "../../lib/format.ts";
+import type { DeliveryQuote } from "../../lib/delivery-pricing.ts";
+
+export function OrderSummary({ lines, totals, quote, delivery }: { lines: CartLineView[]; totals: CartTotals; quote: DeliveryQuote; delivery: string }) {
+  return (
+    <aside className="checkout__summary" aria-label="Ваш заказ">
+      <h2>Ваш заказ</h2>
+      <ul className="checkout__lines">
+        {lines.map((l) => (
+          <li key={l.id}>
+            <span>
+              {l.title} × {l.qty}
+            </span>
+            <span>{formatPrice(l.price * l.qty)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="checkout__totals">
+        <div>
+          <dt>Товары ({countOf(totals.count, PRODUCT_FORMS)})</dt>
+          <dd>{formatPrice(totals.sum)}</dd>
+        </div>
+        <div>
+          <dt>Вес</dt>
+          <dd>{formatWeight(totals.weight)}</dd>
+        </div>
+        <div>
+          <dt>Доставка</dt>
+          <dd data-testid="delivery-cost">{delivery === "pickup" || quote.delivery === 0 ? "бесплатно" : formatPrice(quote.delivery)}</dd>
+        </div>
+        {delivery === "floor" ? (
+          <div>
+            <dt>Подъём на этаж</dt>
+            <dd data-testid="lifting-cost">{quote.lifting === 0 ? "бесплатно" : formatPrice(quote.lifting)}</dd>
+          </div>
+        ) : null}
+        <div className="checkout__grand">
+          <dt>Итого</dt>
+          <dd data-testid="order-total">{formatPrice(totals.sum + quote.total)}</dd>
+        </div>
+      </dl>
+    </aside>
+  );
+}

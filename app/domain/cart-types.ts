@@ -1,0 +1,56 @@
+// Cart shapes shared by the server and the cart page (no SQL here).
+import type { ProductImage, ProductKind } from "../db/schema.ts";
+
+export interface CartSetItem {
+  id: number;
+  title: string;
+  slug: string;
+  qty: number;
+}
+
+export interface CartLineView {
+  /** the cart line id */
+  id: number;
+  productId: number;
+  kind: ProductKind;
+  slug: string;
+  title: string;
+  image: ProductImage | null;
+  /** unit price, kopecks (for a set: the price of the chosen items with the set discount) */
+  price: number;
+  /** unit price without discount, kopecks; null when there is none */
+  oldPrice: number | null;
+  /** unit weight, grams */
+  weight: number;
+  qty: number;
+  /** the most that can be ordered */
+  max: number;
+  /** the set items included, ids sorted */
+  items: CartSetItem[];
+}
+
+export interface CartTotals {
+  /** number of pieces */
+  count: number;
+  /** kopecks to pay for the goods */
+  sum: number;
+  /** kopecks saved against old prices */
+  discount: number;
+  /** grams */
+  weight: number;
+}
+
+/** Totals of the lines still in the cart (deleted-but-restorable lines are left out by the caller). */
+export function cartTotals(lines: readonly Pick<CartLineView, "price" | "oldPrice" | "weight" | "qty">[]): CartTotals {
+  let count = 0;
+  let sum = 0;
+  let discount = 0;
+  let weight = 0;
+  for (const l of lines) {
+    count += l.qty;
+    sum += l.price * l.qty;
+    if (l.oldPrice && l.oldPrice > l.price) discount += (l.oldPrice - l.price) * l.qty;
+    weight += l.weight * l.qty;
+  }
+  return { count, sum, discount, weight };
+}

@@ -1,0 +1,220 @@
+// The cart of a session (or, after login, of an account): lines stored in the database, prices
+// always read from the catalogue, quantities clamped to stock. See docs/decisions/007-cart.md.
+import type { Db } from "../db/database.server.ts";
+import type { ProductKind } from "../db/schema.ts";
+import { cartTotals, type CartLineView, type CartTotals } from "./cart-types.ts";
+import { firstImage } from "./listing.server.ts";
+
+/** Largest quantity a request may ask for; more is a malformed request (422). */
+export const MAX_CNT = 999;
+
+export class CartError extends Error {
+  readonly status: 404 | 409 | 422;
+  constructor(status: 404 | 409 | 422, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export function cartOwner(session: { id: string | null; userId: number | null }): string | null {
+  if (session.userId !== null) return `u:${session.userId}`;
+  return session.id ? `s:${session.id}` : null;
+}
+
+interface SetItemRow {
+  item_id: number;
+  price: number;
+  weight: number;
+  qty: number;
+  optional: number;
+  title: string;
+  slug: string;
+}
+
+async function setItemsOf(db: Db, setIds: number[]): Promise<Map<number, SetItemRow[]>> {
+  const out = new Map<number, SetItemRow[]>();
+  if (!setIds.length) return out;
+  const rows = await db.kysely
+    .selectFrom("set_items")
+    .innerJoin("products", "products.id", "set_items.item_id")
+    .select(["set_items.set_id", "set_items.item_id", "set_items.price", "set_items.weight", "set_items.qty", "set_items.optional", "products.title", "products.slug"])
+    .where("set_items.set_id", "in", setIds)
+    .orderBy("set_items.sort")
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.set_id) ?? [];
+    list.push({ item_id: r.item_id, price: Number(r.price), weight: r.weight, qty: r.qty, optional: r.optional, title: r.title, slug: r.slug });
+    out.set(r.set_id, list);
+  }
+  return out;
+}
+
+/** Price of a set with only some items: the items' own prices less the set discount, whole roubles. */
+export function setPrice(items: { price: number; qty: number }[], discountPercent: number): { price: number; oldPrice: number } {
+  const oldPrice = items.reduce((s, i) => s + i.price * i.qty, 0);
+  const price = Math.floor((oldPrice * (100 - discountPercent)) / 100 / 100) * 100;
+  return { price, oldPrice };
+}
+
+interface ResolvedLine {
+  productId: number;
+  kind: ProductKind;
+  title: string;
+  /** unit price of what is put in the cart */
+  price: number;
+  /** sorted included item ids ("[]" for products) */
+  itemsKey: string;
+  max: number;
+}
+
+/** Checks that the product exists with that kind, and which set items are meant (all by default). */
+async function resolve(db: Db, productId: number, type: string, items: number[] | undefined): Promise<ResolvedLine> {
+  const product = await db.kysely.selectFrom("products").select(["id", "kind", "stock", "title", "price", "set_discount"]).where("id", "=", productId).executeTakeFirst();
+  if (!product || product.kind !== type) throw new CartError(404, "Такого товара нет в каталоге. Обновите страницу и попробуйте ещё раз.");
+  let itemsKey = "[]";
+  let price = Number(product.price);
+  if (product.kind === "set") {
+    const setItems = (await setItemsOf(db, [product.id])).get(product.id) ?? [];
+    const all = setItems.map((i) => i.item_id);
+    const chosen = items === undefined ? all : [...new Set(items)];
+    if (chosen.some((id) => !all.includes(id))) throw new CartError(422, "В комплект можно добавить только его собственные предметы.");
+    const required = setItems.filter((i) => !i.optional).map((i) => i.item_id);
+    if (required.some((id) => !chosen.includes(id))) throw new CartError(422, "Обязательные предметы комплекта убрать нельзя.");
+    if (!chosen.length) throw new CartError(422, "Выберите хотя бы один предмет комплекта.");
+    itemsKey = JSON.stringify(chosen.sort((a, b) => a - b));
+    if (chosen.length < all.length) price = setPrice(setItems.filter((i) => chosen.includes(i.item_id)), product.set_discount).price;
+  } else if (items !== undefined && items.length) {
+    throw new CartError(422, "У этого товара нет предметов комплекта.");
+  }
+  // Goods with no stock are «Под заказ»: the manager arranges them by phone, the cart does not take them.
+  if (product.stock <= 0) throw new CartError(409, "Этого товара сейчас нет в наличии. Оставьте заявку на обратный звонок — менеджер подскажет сроки.");
+  return { productId: product.id, kind: product.kind, title: product.title, price, itemsKey, max: product.stock };
+}
+
+export interface CartChange {
+  productId: number;
+  type: string;
+  cnt: number;
+  /** set items to include; all when omitted */
+  items?: number[];
+  /** "add" adds cnt to what is there; "set" (default) makes cnt the new quantity */
+  mode?: "add" | "set";
+}
+
+export interface CartChangeResult {
+  qty: number;
+  /** Russian notice when the quantity was cut to the stock */
+  notice: string | null;
+  /** what the mini-cart informer shows */
+  product: { title: string; price: number };
+}
+
+export async function changeCart(db: Db, owner: string, change: CartChange, now = Date.now()): Promise<CartChangeResult> {
+  if (!Number.isInteger(change.cnt) || change.cnt < 0 || change.cnt > MAX_CNT) {
+    throw new CartError(422, `Количество должно быть целым числом от 0 до ${MAX_CNT}.`);
+  }
+  const line = await resolve(db, change.productId, change.type, change.items);
+  const existing = await db.kysely
+    .selectFrom("cart_lines")
+    .select(["id", "qty"])
+    .where("owner", "=", owner)
+    .where("product_id", "=", line.productId)
+    .where("items", "=", line.itemsKey)
+    .executeTakeFirst();
+  const wanted = change.mode === "add" ? (existing?.qty ?? 0) + change.cnt : change.cnt;
+  const qty = Math.min(wanted, line.max);
+  const notice = wanted > line.max ? `Доступно только ${line.max} шт., столько и положили в корзину.` : null;
+  const product = { title: line.title, price: line.price };
+  if (qty <= 0) {
+    if (existing) await db.kysely.deleteFrom("cart_lines").where("id", "=", existing.id).execute();
+    return { qty: 0, notice, product };
+  }
+  await db.kysely
+    .insertInto("cart_lines")
+    .values({ owner, product_id: line.productId, items: line.itemsKey, qty, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(["owner", "product_id", "items"]).doUpdateSet({ qty, updated_at: now }))
+    .execute();
+  return { qty, notice, product };
+}
+
+/** Sets the quantity of one line by its id (the cart page), or removes it with 0. */
+export async function changeCartLine(db: Db, owner: string, lineId: number, cnt: number): Promise<CartChangeResult> {
+  const row = await db.kysely.selectFrom("cart_lines").innerJoin("products", "products.id", "cart_lines.product_id").select(["cart_lines.product_id", "cart_lines.items", "products.kind"]).where("cart_lines.id", "=", lineId).where("owner", "=", owner).executeTakeFirst();
+  if (!row) throw new CartError(404, "Этой позиции уже нет в корзине. Обновите страницу.");
+  return changeCart(db, owner, { productId: row.product_id, type: row.kind, cnt, items: JSON.parse(row.items) as number[], mode: "set" });
+}
+
+export async function loadCart(db: Db, owner: string | null): Promise<{ lines: CartLineView[]; totals: CartTotals }> {
+  if (!owner) return { lines: [], totals: cartTotals([]) };
+  const rows = await db.kysely
+    .selectFrom("cart_lines")
+    .innerJoin("products", "products.id", "cart_lines.product_id")
+    .select([
+      "cart_lines.id",
+      "cart_lines.qty",
+      "cart_lines.items",
+      "products.id as product_id",
+      "products.kind",
+      "products.slug",
+      "products.title",
+      "products.price",
+      "products.old_price",
+      "products.weight",
+      "products.stock",
+      "products.images",
+      "products.set_discount",
+    ])
+    .where("cart_lines.owner", "=", owner)
+    .orderBy("cart_lines.created_at")
+    .orderBy("cart_lines.id")
+    .execute();
+  const sets = await setItemsOf(db, rows.filter((r) => r.kind === "set").map((r) => r.product_id));
+  const lines = rows.map((r): CartLineView => {
+    const base = {
+      id: r.id,
+      productId: r.product_id,
+      kind: r.kind,
+      slug: r.slug,
+      title: r.title,
+      image: firstImage(r.images),
+      qty: r.qty,
+      max: Math.max(1, r.stock),
+    };
+    if (r.kind !== "set") {
+      return { ...base, price: Number(r.price), oldPrice: r.old_price === null ? null : Number(r.old_price), weight: r.weight, items: [] };
+    }
+    const all = sets.get(r.product_id) ?? [];
+    const chosenIds = JSON.parse(r.items) as number[];
+    const chosen = all.filter((i) => chosenIds.includes(i.item_id));
+    const whole = chosen.length === all.length;
+    const computed = setPrice(chosen, r.set_discount);
+    return {
+      ...base,
+      // the whole set costs what the catalogue says; a partial one is priced from its items
+      price: whole ? Number(r.price) : computed.price,
+      oldPrice: computed.oldPrice,
+      weight: chosen.reduce((s, i) => s + i.weight * i.qty, 0),
+      items: chosen.map((i) => ({ id: i.item_id, title: i.title, slug: i.slug, qty: i.qty })),
+    };
+  });
+  return { lines, totals: cartTotals(lines) };
+}
+
+/** Count and sum for the header, one query. */
+export async function cartSummary(db: Db, owner: string | null): Promise<{ count: number; sum: number }> {
+  if (!owner) return { count: 0, sum: 0 };
+  const { totals } = await loadCart(db, owner);
+  return { count: totals.count, sum: totals.sum };
+}
+
+/** At login: the visitor's lines join the account's (quantities add up, clamped later by stock). */
+export async function mergeCarts(db: Db, fromOwner: string, toOwner: string, now = Date.now()): Promise<void> {
+  if (fromOwner === toOwner) return;
+  const lines = await db.kysely.selectFrom("cart_lines").select(["product_id", "items", "qty"]).where("owner", "=", fromOwner).execute();
+  for (const l of lines) {
+    const existing = await db.kysely.selectFrom("cart_lines").select(["id", "qty"]).where("owner", "=", toOwner).where("product_id", "=", l.product_id).where("items", "=", l.items).executeTakeFirst();
+    if (existing) await db.kysely.updateTable("cart_lines").set({ qty: Math.min(MAX_CNT, existing.qty + l.qty), updated_at: now }).where("id", "=", existing.id).execute();
+    else await db.kysely.insertInto("cart_lines").values({ owner: toOwner, product_id: l.product_id, items: l.items, qty: l.qty, created_at: now, updated_at: now }).execute();
+  }
+  await db.kysely.deleteFrom("cart_lines").where("owner", "=", fromOwner).execute();
+}

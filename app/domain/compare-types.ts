@@ -1,0 +1,20 @@
+import type { ProductImage, ProductKind } from "../db/schema.ts";
+
+export interface ComparedProduct {
+  id: number;
+  slug: string;
+  title: string;
+  kind: ProductKind;
+  price: number;
+  oldPrice: number | null;
+  stock: number;
+  rating: number;
+  image: ProductImage | null;
+}
+
+export interface ComparisonTable {
+  sectionTitle: string;
+  products: ComparedProduct[];
+  /** one row per property; values in product order */
+  rows: { title: string; values: string[] }[];
+}

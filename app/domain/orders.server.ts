@@ -1,0 +1,177 @@
+// Placing an order is one transaction: stock is decremented with a conditional update (so two
+// buyers of the last unit cannot both win), the order and its lines are written, the cart is
+// emptied. A repeated idempotency key returns the order already made. See docs/decisions/007-cart-and-orders.md.
+import crypto from "node:crypto";
+import type { Db } from "../db/database.server.ts";
+import type { CheckoutInput } from "../lib/checkout-schema.ts";
+import { quoteDelivery, type DeliveryType, type LiftType } from "../lib/delivery-pricing.ts";
+import { loadCart } from "./cart.server.ts";
+import type { OrderView } from "./order-types.ts";
+
+export class OrderError extends Error {
+  readonly status: 409 | 422;
+  constructor(status: 409 | 422, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+function newOrderNumber(now: number): string {
+  const year = new Date(now).getUTCFullYear() % 100;
+  return `${year}-${crypto.randomInt(100000, 1000000)}`;
+}
+
+const isUniqueViolation = (e: unknown) => /unique|duplicate key/i.test(String((e as Error)?.message ?? e));
+
+export async function findOrderByKey(db: Db, key: string): Promise<string | null> {
+  const row = await db.kysely.selectFrom("orders").select("number").where("idempotency_key", "=", key).executeTakeFirst();
+  return row?.number ?? null;
+}
+
+export async function placeOrder(
+  db: Db,
+  args: { owner: string; userId: number | null; input: CheckoutInput; now?: number },
+): Promise<{ number: string; created: boolean }> {
+  const { owner, userId, input } = args;
+  const now = args.now ?? Date.now();
+  const existing = await findOrderByKey(db, input.idempotencyKey);
+  if (existing) return { number: existing, created: false };
+
+  try {
+    return await db.kysely.transaction().execute(async (trx) => {
+      // a twin submission may have finished while this one waited for the transaction
+      const twin = await trx.selectFrom("orders").select("number").where("idempotency_key", "=", input.idempotencyKey).executeTakeFirst();
+      if (twin) return { number: twin.number, created: false };
+      const tx = { ...db, kysely: trx } as Db;
+      const { lines, totals } = await loadCart(tx, owner);
+      if (!lines.length) throw new OrderError(409, "Корзина пуста: добавьте товары и оформите заказ снова.");
+      for (const line of lines) {
+        const res = await trx
+          .updateTable("products")
+          .set((eb) => ({ stock: eb("stock", "-", line.qty) }))
+          .where("id", "=", line.productId)
+          .where("stock", ">=", line.qty)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) {
+          throw new OrderError(409, `«${line.title}» уже раскупили: осталось меньше, чем в вашей корзине. Уменьшите количество или уберите товар.`);
+        }
+      }
+      const quote = quoteDelivery({
+        type: input.delivery as DeliveryType,
+        itemsTotal: totals.sum,
+        weightGrams: totals.weight,
+        floor: input.floor ?? undefined,
+        lift: (input.lift ?? undefined) as LiftType | undefined,
+      });
+      let number = newOrderNumber(now);
+      for (let attempt = 0; ; attempt++) {
+        const clash = await trx.selectFrom("orders").select("id").where("number", "=", number).executeTakeFirst();
+        if (!clash) break;
+        if (attempt > 5) throw new Error("could not pick an order number");
+        number = newOrderNumber(now);
+      }
+      const order = await trx
+        .insertInto("orders")
+        .values({
+          number,
+          owner,
+          user_id: userId,
+          idempotency_key: input.idempotencyKey,
+          status: "new",
+          name: input.name,
+          phone: input.phone,
+          email: input.email,
+          delivery_type: input.delivery,
+          pickup_point_id: input.delivery === "pickup" ? (input.pickupPoint ?? null) : null,
+          address: input.delivery === "pickup" ? "" : input.address,
+          floor: input.floor,
+          lift: input.lift,
+          delivery_date: input.date,
+          delivery_time: input.time,
+          comment: input.comment,
+          items_total: totals.sum,
+          discount: totals.discount,
+          delivery_cost: quote.delivery,
+          lifting_cost: quote.lifting,
+          total: totals.sum + quote.total,
+          weight: totals.weight,
+          consent_version: input.consentVersion,
+          consent_at: now,
+          created_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("order_lines")
+        .values(
+          lines.map((l) => ({
+            order_id: order.id,
+            product_id: l.productId,
+            kind: l.kind,
+            title: l.title,
+            slug: l.slug,
+            items: JSON.stringify(l.items.map((i) => (i.qty > 1 ? `${i.title} × ${i.qty}` : i.title))),
+            qty: l.qty,
+            price: l.price,
+            weight: l.weight,
+          })),
+        )
+        .execute();
+      await trx.deleteFrom("cart_lines").where("owner", "=", owner).execute();
+      return { number, created: true };
+    });
+  } catch (error) {
+    // the same submission twice at once: the other one made the order
+    if (isUniqueViolation(error)) {
+      const number = await findOrderByKey(db, input.idempotencyKey);
+      if (number) return { number, created: false };
+    }
+    throw error;
+  }
+}
+
+/** The order, if it belongs to this session or account; null otherwise (the page says 404). */
+export async function loadOrder(db: Db, number: string, viewer: { owner: string | null; userId: number | null }): Promise<OrderView | null> {
+  const order = await db.kysely.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst();
+  if (!order) return null;
+  const mine = (viewer.owner !== null && order.owner === viewer.owner) || (viewer.userId !== null && order.user_id === viewer.userId);
+  if (!mine) return null;
+  const lines = await db.kysely.selectFrom("order_lines").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
+  const point = order.pickup_point_id
+    ? await db.kysely.selectFrom("contact_points").select(["title", "address"]).where("id", "=", order.pickup_point_id).executeTakeFirst()
+    : undefined;
+  return {
+    number: order.number,
+    status: order.status,
+    createdAt: Number(order.created_at),
+    name: order.name,
+    phone: order.phone,
+    email: order.email,
+    deliveryType: order.delivery_type as DeliveryType,
+    pickupPoint: point ? `${point.title}, ${point.address}` : null,
+    address: order.address,
+    floor: order.floor,
+    lift: order.lift as LiftType | null,
+    date: order.delivery_date,
+    time: order.delivery_time,
+    comment: order.comment,
+    itemsTotal: Number(order.items_total),
+    discount: Number(order.discount),
+    deliveryCost: Number(order.delivery_cost),
+    liftingCost: Number(order.lifting_cost),
+    total: Number(order.total),
+    weight: order.weight,
+    lines: lines.map((l) => ({ title: l.title, slug: l.slug, qty: l.qty, price: Number(l.price), weight: l.weight, items: JSON.parse(l.items) as string[] })),
+  };
+}
+
+/** Orders of an account, newest first, for the profile. */
+export async function listOrdersOfUser(db: Db, userId: number): Promise<OrderView[]> {
+  const numbers = await db.kysely.selectFrom("orders").select("number").where("user_id", "=", userId).orderBy("created_at", "desc").limit(50).execute();
+  const out: OrderView[] = [];
+  for (const n of numbers) {
+    const o = await loadOrder(db, n.number, { owner: null, userId });
+    if (o) out.push(o);
+  }
+  return out;
+}

@@ -1,0 +1,73 @@
+// The checkout form, one schema for the browser and the server.
+import { z } from "zod";
+import { isConsentVersion } from "./consent.ts";
+import { DELIVERY_TYPES, LIFT_TYPES, type DeliveryType, type LiftType } from "./delivery-pricing.ts";
+import { normalizePhone, PHONE_FORMAT_MESSAGE } from "./phone.ts";
+
+export const DELIVERY_SLOTS = ["10:00–14:00", "14:00–18:00", "18:00–22:00"] as const;
+export const MAX_DELIVERY_DAYS_AHEAD = 60;
+
+const deliveryTypes = Object.keys(DELIVERY_TYPES) as [DeliveryType, ...DeliveryType[]];
+const liftTypes = Object.keys(LIFT_TYPES) as [LiftType, ...LiftType[]];
+
+/** Moscow calendar date as YYYY-MM-DD. */
+export function moscowDate(ms: number): string {
+  return new Date(ms + 3 * 3600_000).toISOString().slice(0, 10);
+}
+
+export function checkoutSchema(now = Date.now()) {
+  const today = moscowDate(now);
+  const last = moscowDate(now + MAX_DELIVERY_DAYS_AHEAD * 86_400_000);
+  return z
+    .object({
+      name: z.string({ error: "Укажите имя" }).trim().min(2, "Укажите имя: не меньше 2 букв").max(100, "Имя длиннее 100 символов"),
+      phone: z
+        .string({ error: PHONE_FORMAT_MESSAGE })
+        .trim()
+        .transform((v, ctx) => normalizePhone(v) ?? (ctx.addIssue({ code: "custom", message: PHONE_FORMAT_MESSAGE }), z.NEVER)),
+      email: z
+        .string()
+        .trim()
+        .max(200, "Адрес почты длиннее 200 символов")
+        .optional()
+        .transform((v) => v ?? "")
+        .refine((v) => v === "" || z.email().safeParse(v).success, "Укажите почту в формате name@example.ru или оставьте поле пустым"),
+      delivery: z.enum(deliveryTypes, { error: "Выберите способ получения" }),
+      pickupPoint: z.coerce.number().int().positive().optional().catch(undefined),
+      address: z.string().trim().max(500, "Адрес длиннее 500 символов").optional().transform((v) => v ?? ""),
+      floor: z.string().trim().optional(),
+      lift: z.enum(liftTypes).optional().catch(undefined),
+      date: z.string().trim().optional().transform((v) => v ?? ""),
+      time: z.string().trim().optional().transform((v) => v ?? ""),
+      comment: z.string().trim().max(1000, "Комментарий длиннее 1000 символов").optional().transform((v) => v ?? ""),
+      consent: z.literal(["on", "1", "true"], { error: "Подтвердите согласие на обработку персональных данных" }),
+      consentVersion: z.string().refine(isConsentVersion, "Обновите страницу: текст согласия изменился"),
+      idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Обновите страницу и отправьте заказ ещё раз"),
+    })
+    .superRefine((v, ctx) => {
+      if (v.delivery === "pickup" && !v.pickupPoint) ctx.addIssue({ code: "custom", path: ["pickupPoint"], message: "Выберите пункт самовывоза" });
+      if (v.delivery !== "pickup" && v.address.length < 5) ctx.addIssue({ code: "custom", path: ["address"], message: "Укажите адрес доставки: улицу, дом и квартиру" });
+      if (v.delivery === "floor") {
+        const floor = Number(v.floor);
+        if (!Number.isInteger(floor) || floor < 1 || floor > 100) ctx.addIssue({ code: "custom", path: ["floor"], message: "Укажите этаж числом от 1 до 100" });
+        if (!v.lift) ctx.addIssue({ code: "custom", path: ["lift"], message: "Укажите, есть ли лифт" });
+      }
+      if (v.date && (!/^\d{4}-\d{2}-\d{2}$/.test(v.date) || v.date < today || v.date > last)) {
+        ctx.addIssue({ code: "custom", path: ["date"], message: `Выберите дату с ${today.split("-").reverse().join(".")} по ${last.split("-").reverse().join(".")}` });
+      }
+      if (v.time && !(DELIVERY_SLOTS as readonly string[]).includes(v.time)) ctx.addIssue({ code: "custom", path: ["time"], message: "Выберите интервал из списка" });
+    })
+    .transform((v) => ({ ...v, floor: v.delivery === "floor" ? Number(v.floor) : null, lift: v.delivery === "floor" ? (v.lift ?? "none") : null }));
+}
+
+export type CheckoutInput = z.output<ReturnType<typeof checkoutSchema>>;
+
+/** Zod issues → `{field: message}` (first message per field), the shape SPEC's forms answer. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+import crypto from "node:crypto";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/checkout";
+import { servicesContext, sessionContext } from "../context.ts";
+import { cartOwner, loadCart } from "../domain/cart.server.ts";
+import { OrderError, placeOrder } from "../domain/orders.server.ts";
+import { notifyAboutOrder } from "../domain/order-mail.server.ts";
+import { listContactPoints } from "../domain/content.server.ts";
+import { checkoutSchema, fieldErrors, MAX_DELIVERY_DAYS_AHEAD, moscowDate } from "../lib/checkout-schema.ts";
+import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
+import { CheckoutForm } from "../components/checkout/CheckoutForm.tsx";
+
+export const meta: Route.MetaFunction = () => [{ title: "Оформление заказа — Витрина" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const cart = await loadCart(db, cartOwner(context.get(sessionContext)));
+  if (!cart.lines.length) throw redirect("/cart/", 303);
+  const now = Date.now();
+  return {
+    ...cart,
+    pickupPoints: (await listContactPoints(db)).map((p) => ({ id: p.id, title: p.title, address: `${p.city}, ${p.address}` })),
+    dateRange: { min: moscowDate(now), max: moscowDate(now + MAX_DELIVERY_DAYS_AHEAD * 86_400_000) },
+    // one key per rendered form: a double click or a retried post finds the order already made
+    idempotencyKey: crypto.randomBytes(18).toString("base64url"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, mailer, logger } = context.get(servicesContext);
+  const session = context.get(sessionContext);
+  const form = await request.formData().catch(() => new FormData());
+  const values = Object.fromEntries([...form].map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 2000) : ""]));
+  const parsed = checkoutSchema().safeParse(values);
+  if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error), formError: undefined }, { status: 422 });
+  await session.ensure();
+  try {
+    const { number, created } = await placeOrder(db, { owner: cartOwner(session)!, userId: session.userId, input: parsed.data });
+    if (created) void notifyAboutOrder(db, mailer, number).catch((err: unknown) => logger.error({ err, number }, "order mail failed"));
+    return redirect(`/order/${number}/`, 303);
+  } catch (error) {
+    if (error instanceof OrderError) return data({ values, errors: {}, formError: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="container">
+      <Breadcrumbs items={[{ href: "/", title: "Главная" }, { href: "/cart/", title: "Корзина" }]} current="Оформление заказа" />
+      <h1>Оформление заказа</h1>
+      <CheckoutForm
+        lines={loaderData.lines}
+        totals={loaderData.totals}
+        pickupPoints={loaderData.pickupPoints}
+        dateRange={loaderData.dateRange}
+        idempotencyKey={actionData?.values.idempotencyKey ?? loaderData.idempotencyKey}
+        values={actionData?.values ?? {}}
+        errors={actionData?.errors ?? {}}
+        formError={actionData?.formError}
+      />
+    </div>
+  );
+}
