@@ -80,7 +80,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             aria-describedby={errors.consent ? "register-consent-error" : undefined}
           />
           <label htmlFor="register-consent">
-            Я даю согласие на обработку персональных данных: имени, телефона и e-mail — чтобы вести мой аккаунт и заказы
+            Я даю согласие на обработку персональных данных — для ведения аккаунта и заказов
           </label>
           {errors.consent ? (
             <p className="form-field__error" id="register-consent-error">

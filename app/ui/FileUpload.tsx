@@ -209,18 +209,28 @@ export function FileUpload({
       <label className="file-upload__label" htmlFor={`${id}-input`}>
         {label}
       </label>
-      <input
-        ref={input}
-        id={`${id}-input`}
-        className="file-upload__input"
-        type="file"
-        // with JavaScript the content travels as data URLs (upload call or hidden fields)
-        name={enhanced ? undefined : name}
-        multiple={multiple}
-        accept={acceptAttribute(exts)}
-        aria-describedby={hintId}
-        onChange={(e) => enhanced && void take(Array.from(e.currentTarget.files ?? []))}
-      />
+      {/* With JavaScript the native control sits invisibly over a Russian «Выбрать» button (the
+          browser's own text follows its UI language); without it the native control shows, so
+          the visitor sees what was chosen before pressing «Загрузить». */}
+      <span className={enhanced ? "file-upload__picker file-upload__picker--custom" : "file-upload__picker"}>
+        {enhanced ? (
+          <span className="file-upload__button" aria-hidden="true">
+            <Icon name="upload" size={18} /> {multiple ? "Выбрать файлы" : "Выбрать файл"}
+          </span>
+        ) : null}
+        <input
+          ref={input}
+          id={`${id}-input`}
+          className="file-upload__input"
+          type="file"
+          // with JavaScript the content travels as data URLs (upload call or hidden fields)
+          name={enhanced ? undefined : name}
+          multiple={multiple}
+          accept={acceptAttribute(exts)}
+          aria-describedby={hintId}
+          onChange={(e) => enhanced && void take(Array.from(e.currentTarget.files ?? []))}
+        />
+      </span>
       <p className="file-upload__hint" id={hintId}>
         {hint ?? `${exts.map((e) => e.toUpperCase()).join(", ")}, до ${formatBytes(maxBytes)}.${enhanced ? ` Можно перетащить ${multiple ? "файлы" : "файл"} сюда.` : ""}`}
       </p>
