@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { servicesContext, sessionContext } from "./context.ts";
 import { listSectionTree } from "./domain/catalog.server.ts";
@@ -6,6 +6,8 @@ import { cartOwner, cartSummary } from "./domain/cart.server.ts";
 import { comparedIds } from "./domain/compare.server.ts";
 import { WARNING_BANNER } from "./lib/site.ts";
 import { useNonce } from "./nonce.ts";
+import { useRootData } from "./root-data.ts";
+import { CartInformer } from "./components/cart/CartInformer.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
 import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { WarningBanner } from "./components/layout/WarningBanner.tsx";
@@ -35,8 +37,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
-export const useRootData = () => useRouteLoaderData<RootData>("root");
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -60,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter sections={data?.sections ?? []} />
+        <CartInformer />
         <ScrollToTop />
         <PageBehaviours />
         <ScrollRestoration nonce={nonce} />

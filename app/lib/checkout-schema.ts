@@ -15,9 +15,8 @@ export function moscowDate(ms: number): string {
   return new Date(ms + 3 * 3600_000).toISOString().slice(0, 10);
 }
 
-export function checkoutSchema(now = Date.now()) {
-  const today = moscowDate(now);
-  const last = moscowDate(now + MAX_DELIVERY_DAYS_AHEAD * 86_400_000);
+/** The fields on their own; parseCheckout adds the checks that depend on the delivery type. */
+export function checkoutSchema(_now = Date.now()) {
   return z
     .object({
       name: z.string({ error: "Укажите имя" }).trim().min(2, "Укажите имя: не меньше 2 букв").max(100, "Имя длиннее 100 символов"),
@@ -44,23 +43,43 @@ export function checkoutSchema(now = Date.now()) {
       consentVersion: z.string().refine(isConsentVersion, "Обновите страницу: текст согласия изменился"),
       idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Обновите страницу и отправьте заказ ещё раз"),
     })
-    .superRefine((v, ctx) => {
-      if (v.delivery === "pickup" && !v.pickupPoint) ctx.addIssue({ code: "custom", path: ["pickupPoint"], message: "Выберите пункт самовывоза" });
-      if (v.delivery !== "pickup" && v.address.length < 5) ctx.addIssue({ code: "custom", path: ["address"], message: "Укажите адрес доставки: улицу, дом и квартиру" });
-      if (v.delivery === "floor") {
-        const floor = Number(v.floor);
-        if (!Number.isInteger(floor) || floor < 1 || floor > 100) ctx.addIssue({ code: "custom", path: ["floor"], message: "Укажите этаж числом от 1 до 100" });
-        if (!v.lift) ctx.addIssue({ code: "custom", path: ["lift"], message: "Укажите, есть ли лифт" });
-      }
-      if (v.date && (!/^\d{4}-\d{2}-\d{2}$/.test(v.date) || v.date < today || v.date > last)) {
-        ctx.addIssue({ code: "custom", path: ["date"], message: `Выберите дату с ${today.split("-").reverse().join(".")} по ${last.split("-").reverse().join(".")}` });
-      }
-      if (v.time && !(DELIVERY_SLOTS as readonly string[]).includes(v.time)) ctx.addIssue({ code: "custom", path: ["time"], message: "Выберите интервал из списка" });
-    })
     .transform((v) => ({ ...v, floor: v.delivery === "floor" ? Number(v.floor) : null, lift: v.delivery === "floor" ? (v.lift ?? "none") : null }));
 }
 
 export type CheckoutInput = z.output<ReturnType<typeof checkoutSchema>>;
+
+/**
+ * The checks that depend on the delivery type. They run on the raw fields, so the visitor sees
+ * them together with the other field errors instead of only after fixing those.
+ */
+export function deliveryErrors(raw: Record<string, string | undefined>, now = Date.now()): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const delivery = raw.delivery;
+  const text = (k: string) => (raw[k] ?? "").trim();
+  if (delivery === "pickup" && !(Number(text("pickupPoint")) > 0)) errors.pickupPoint = "Выберите пункт самовывоза";
+  if ((delivery === "courier" || delivery === "floor") && text("address").length < 5) errors.address = "Укажите адрес доставки: улицу, дом и квартиру";
+  if (delivery === "floor") {
+    const floor = Number(text("floor"));
+    if (!text("floor") || !Number.isInteger(floor) || floor < 1 || floor > 100) errors.floor = "Укажите этаж числом от 1 до 100";
+    if (!text("lift") || !Object.hasOwn(LIFT_TYPES, text("lift"))) errors.lift = "Укажите, есть ли лифт";
+  }
+  const date = text("date");
+  const today = moscowDate(now);
+  const last = moscowDate(now + MAX_DELIVERY_DAYS_AHEAD * 86_400_000);
+  if (date && (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date < today || date > last)) {
+    errors.date = `Выберите дату с ${today.split("-").reverse().join(".")} по ${last.split("-").reverse().join(".")}`;
+  }
+  if (text("time") && !(DELIVERY_SLOTS as readonly string[]).includes(text("time"))) errors.time = "Выберите интервал из списка";
+  return errors;
+}
+
+/** Validates the whole form: `{data}` when it can become an order, else `{errors}` keyed by field. */
+export function parseCheckout(raw: Record<string, string | undefined>, now = Date.now()): { data: CheckoutInput; errors?: undefined } | { data?: undefined; errors: Record<string, string> } {
+  const parsed = checkoutSchema(now).safeParse(raw);
+  const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...deliveryErrors(raw, now) };
+  if (parsed.success && Object.keys(errors).length === 0) return { data: parsed.data };
+  return { errors };
+}
 
 /** Zod issues → `{field: message}` (first message per field), the shape SPEC's forms answer. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

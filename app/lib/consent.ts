@@ -4,11 +4,13 @@
 export const CONSENT_TEXTS = {
   "2026-10-01":
     "Я даю согласие на обработку персональных данных: имени, телефона и электронной почты — чтобы магазин «Витрина» ответил на моё обращение.",
+  // no field names inside the text: a label search for «Телефон» must find the phone field only
+  "2026-11-22": "Я даю согласие на обработку персональных данных, чтобы магазин «Витрина» ответил на моё обращение и выполнил заказ.",
 } as const satisfies Record<string, string>;
 
 export type ConsentVersion = keyof typeof CONSENT_TEXTS;
 
-export const CURRENT_CONSENT_VERSION: ConsentVersion = "2026-10-01";
+export const CURRENT_CONSENT_VERSION: ConsentVersion = "2026-11-22";
 
 export function isConsentVersion(v: unknown): v is ConsentVersion {
   return typeof v === "string" && Object.hasOwn(CONSENT_TEXTS, v);

@@ -6,7 +6,7 @@ import { cartOwner, loadCart } from "../domain/cart.server.ts";
 import { OrderError, placeOrder } from "../domain/orders.server.ts";
 import { notifyAboutOrder } from "../domain/order-mail.server.ts";
 import { listContactPoints } from "../domain/content.server.ts";
-import { checkoutSchema, fieldErrors, MAX_DELIVERY_DAYS_AHEAD, moscowDate } from "../lib/checkout-schema.ts";
+import { MAX_DELIVERY_DAYS_AHEAD, moscowDate, parseCheckout } from "../lib/checkout-schema.ts";
 import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
 import { CheckoutForm } from "../components/checkout/CheckoutForm.tsx";
 
@@ -31,8 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = context.get(sessionContext);
   const form = await request.formData().catch(() => new FormData());
   const values = Object.fromEntries([...form].map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 2000) : ""]));
-  const parsed = checkoutSchema().safeParse(values);
-  if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error), formError: undefined }, { status: 422 });
+  const parsed = parseCheckout(values);
+  if (parsed.errors) return data({ values, errors: parsed.errors, formError: undefined }, { status: 422 });
   await session.ensure();
   try {
     const { number, created } = await placeOrder(db, { owner: cartOwner(session)!, userId: session.userId, input: parsed.data });

@@ -3,7 +3,7 @@ import type { Route } from "./+types/home";
 import { servicesContext } from "../context.ts";
 import { listPopularProducts } from "../domain/catalog.server.ts";
 import { listLatestNews } from "../domain/content.server.ts";
-import { useRootData } from "../root.tsx";
+import { useRootData } from "../root-data.ts";
 import { HomeHero } from "../components/home/HomeHero.tsx";
 import { SectionTiles } from "../components/home/SectionTiles.tsx";
 import { Advantages } from "../components/home/Advantages.tsx";

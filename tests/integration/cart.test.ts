@@ -3,7 +3,7 @@ import type { Db } from "../../app/db/database.server.ts";
 import { seedDemo } from "../../app/db/seed/seed.server.ts";
 import { CartError, changeCart, loadCart, mergeCarts, setPrice } from "../../app/domain/cart.server.ts";
 import { OrderError, placeOrder } from "../../app/domain/orders.server.ts";
-import { checkoutSchema, type CheckoutInput } from "../../app/lib/checkout-schema.ts";
+import { checkoutSchema, parseCheckout, type CheckoutInput } from "../../app/lib/checkout-schema.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../support/test-app.ts";
 
 const input = (key: string, overrides: Record<string, string> = {}): CheckoutInput =>
@@ -143,11 +143,11 @@ describe.each(dialects)("cart and orders on %s", (dialect) => {
   });
 
   it("validates the checkout form with Russian messages", () => {
-    const r = checkoutSchema().safeParse({ name: "", phone: "123", delivery: "floor", floor: "0", consentVersion: "2026-10-01", idempotencyKey: "short" });
-    expect(r.success).toBe(false);
-    const fields = new Set(r.error!.issues.map((i) => String(i.path[0])));
-    for (const f of ["name", "phone", "consent", "idempotencyKey"]) expect(fields.has(f)).toBe(true);
-    expect(r.error!.issues.find((i) => i.path[0] === "phone")!.message).toBe("Укажите телефон в формате +7 (XXX) XXX-XX-XX");
+    const r = parseCheckout({ name: "", phone: "123", delivery: "floor", floor: "0", consentVersion: "2026-10-01", idempotencyKey: "short" });
+    expect(r.errors).toBeDefined();
+    for (const f of ["name", "phone", "consent", "idempotencyKey", "address", "floor"]) expect(r.errors![f], f).toBeTruthy();
+    expect(r.errors!.phone).toBe("Укажите телефон в формате +7 (XXX) XXX-XX-XX");
+    expect(parseCheckout({ delivery: "pickup" }).errors!.pickupPoint).toBe("Выберите пункт самовывоза");
     const pasted = checkoutSchema().safeParse({ name: "Иван", phone: "+79161234567", delivery: "pickup", pickupPoint: "1", consent: "on", consentVersion: "2026-10-01", idempotencyKey: "abcdefghijklmnop1234" });
     expect(pasted.success && pasted.data.phone).toBe("+7 (916) 123-45-67");
   });
