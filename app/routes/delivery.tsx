@@ -1,0 +1,30 @@
+// /delivery/: the delivery options (shop-written) and the lift-to-floor calculator.
+import { data } from "react-router";
+import type { Route } from "./+types/delivery";
+import { servicesContext } from "../context.ts";
+import { findPage } from "../domain/content.server.ts";
+import { RichText } from "../ui/RichText.tsx";
+import { LiftCalculator, liftInputFrom } from "../components/content/LiftCalculator.tsx";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.page.title ?? "Доставка"} — Витрина` },
+  { name: "description", content: loaderData?.page.summary ?? "" },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const page = await findPage(context.get(servicesContext).db, "delivery");
+  if (!page) throw data(null, { status: 404 });
+  return { page, calc: liftInputFrom(new URL(request.url).searchParams) };
+}
+
+export default function Delivery({ loaderData }: Route.ComponentProps) {
+  const { page, calc } = loaderData;
+  return (
+    <article className="container page-section">
+      <h1>{page.title}</h1>
+      <RichText html={page.body} />
+      {/* keyed by the query so a no-JS style submit (GET) starts from the server's numbers */}
+      <LiftCalculator key={`${calc.weight}-${calc.floor}-${calc.lift}-${calc.sum}`} initial={calc} />
+    </article>
+  );
+}

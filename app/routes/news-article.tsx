@@ -1,0 +1,49 @@
+// /news/<slug>/: one article with its gallery (lightbox), wrapped tables and share links.
+import { data, Link } from "react-router";
+import type { Route } from "./+types/news-article";
+import { servicesContext } from "../context.ts";
+import { findNews } from "../domain/content.server.ts";
+import { formatDate } from "../lib/format.ts";
+import { SHARE_NETWORKS, shareUrl } from "../lib/share-links.ts";
+import { RichText } from "../ui/RichText.tsx";
+import { NewsPicture } from "../components/content/NewsPicture.tsx";
+import { NewsGallery } from "../components/content/NewsGallery.tsx";
+import "../components/content/News.css";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: `${loaderData.article.title} — Витрина` }, { name: "description", content: loaderData.article.summary }] : [{ title: "Новость не найдена — Витрина" }];
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const article = /^[a-z0-9-]{1,160}$/.test(params.slug) ? await findNews(context.get(servicesContext).db, params.slug) : null;
+  if (!article) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  return { article, url: `${url.origin}/news/${article.slug}/` };
+}
+
+export default function NewsArticle({ loaderData }: Route.ComponentProps) {
+  const { article, url } = loaderData;
+  return (
+    <article className="container page-section news-article">
+      <p>
+        <Link to="/news/">← Все новости</Link>
+      </p>
+      <h1>{article.title}</h1>
+      <p>
+        <time className="news-article__date" dateTime={new Date(article.publishedAt).toISOString()}>
+          {formatDate(article.publishedAt)}
+        </time>
+      </p>
+      {article.image ? <NewsPicture src={article.image} alt="" sizes="(min-width: 900px) 860px, 100vw" eager className="news-article__cover" /> : null}
+      <RichText html={article.body} />
+      <NewsGallery items={article.gallery} />
+      <section className="news-share" aria-label="Поделиться">
+        <span>Поделиться:</span>
+        {SHARE_NETWORKS.map((n) => (
+          <a key={n.id} className="button button--ghost" href={shareUrl(n.id, url, article.title)} target="_blank" rel="noopener noreferrer">
+            {n.title}
+          </a>
+        ))}
+      </section>
+    </article>
+  );
+}
