@@ -1,6 +1,7 @@
 // One Zod schema per account form, used by the server on every post (and available to the
 // browser), so both sides say the same Russian words under the same fields.
 import { z } from "zod";
+import { normalizePhone, PHONE_FORMAT_MESSAGE } from "./phone.ts";
 
 export const PASSWORD_MIN = 8;
 /** long passphrases are welcome; the cap only keeps hashing cost bounded */
@@ -12,7 +13,7 @@ export const MESSAGES = {
   name: "Укажите, как к вам обращаться",
   nameLong: `Имя длиннее ${NAME_MAX} символов: сократите его`,
   email: "Укажите e-mail в формате name@example.ru",
-  phone: "Укажите телефон в формате +7 (XXX) XXX-XX-XX",
+  phone: PHONE_FORMAT_MESSAGE,
   password: `Придумайте пароль не короче ${PASSWORD_MIN} символов`,
   passwordLong: `Пароль длиннее ${PASSWORD_MAX} символов: сократите его`,
   passwordRequired: "Введите пароль",
@@ -25,16 +26,6 @@ export const MESSAGES = {
   samePassword: "Новый пароль совпадает с текущим: придумайте другой",
   resetLinkBad: "Ссылка для смены пароля устарела или уже использована. Запросите новую",
 } as const;
-
-/** «+7 (XXX) XXX-XX-XX» from 8…, 7…, +7… or ten digits; null when it is not a Russian number. */
-export function normalizeRussianPhone(raw: string): string | null {
-  const digits = raw.replace(/\D/g, "");
-  let ten: string | null = null;
-  if (raw.trim().startsWith("+")) ten = digits.length === 11 && digits[0] === "7" ? digits.slice(1) : null;
-  else if (digits.length === 10) ten = digits;
-  else if (digits.length === 11 && (digits[0] === "7" || digits[0] === "8")) ten = digits.slice(1);
-  return ten ? `+7 (${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6, 8)}-${ten.slice(8, 10)}` : null;
-}
 
 const text = (message: string) => z.string({ error: message });
 
@@ -49,7 +40,7 @@ export const emailField = text(MESSAGES.email)
 export const phoneField = text(MESSAGES.phone)
   .trim()
   .transform((v, ctx) => {
-    const phone = normalizeRussianPhone(v);
+    const phone = normalizePhone(v);
     if (!phone) {
       ctx.addIssue({ code: "custom", message: MESSAGES.phone });
       return z.NEVER;

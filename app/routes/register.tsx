@@ -53,7 +53,6 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           label="Телефон"
           type="tel"
           autoComplete="tel"
-          placeholder="+7 (___) ___-__-__"
           required
           defaultValue={v?.phone}
           error={errors.phone}

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { PasswordInput } from "../../ui/PasswordInput.tsx";
+import { PhoneInput } from "../../ui/PhoneInput.tsx";
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
   name: string;
@@ -18,7 +19,7 @@ export function FormField({ name, label, error, hint, form = "f", type = "text",
   return (
     <div className={`form-field${error ? " form-field--error" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      {type === "password" ? <PasswordInput {...props} /> : <input {...props} type={type} />}
+      {type === "password" ? <PasswordInput {...props} /> : type === "tel" ? <PhoneInput {...props} /> : <input {...props} type={type} />}
       {hint ? (
         <p className="form-field__hint" id={`${id}-hint`}>
           {hint}
