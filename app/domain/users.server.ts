@@ -1,6 +1,9 @@
 // Accounts: registration, password checks, login rate limits, password reset and change, and
 // what happens to the anonymous session's lists at login. All account SQL lives here.
 import crypto from "node:crypto";
+import { mergeCarts } from "./cart.server.ts";
+import { listOrdersOfUser } from "./orders.server.ts";
+import { DELIVERY_TYPES } from "../lib/delivery-pricing.ts";
 import { hash, verify } from "@node-rs/argon2";
 import { redirect } from "react-router";
 import type { Db } from "../db/database.server.ts";
@@ -294,27 +297,28 @@ export async function mergeAnonymousIntoAccount(
   await mergeAnonymousCart(db, { userId, fromSessionId: previousId, toSessionId: id });
 }
 
-/**
- * THE CART MERGE GOES HERE. The cart issue stores lines by session (or user): move the lines of
- * `fromSessionId` to the account (summing quantities of the same product, capped at stock).
- * Until the cart exists there is nothing to move.
- */
-export async function mergeAnonymousCart(
-  _db: Db,
-  _ids: { userId: number; fromSessionId: string | null; toSessionId: string },
-): Promise<void> {}
+/** The visitor's cart lines join the account's (quantities add up; stock clamps them at checkout). */
+export async function mergeAnonymousCart(db: Db, ids: { userId: number; fromSessionId: string | null; toSessionId: string }): Promise<void> {
+  if (ids.fromSessionId) await mergeCarts(db, `s:${ids.fromSessionId}`, `u:${ids.userId}`);
+}
 
 /** Keeps the session's lists on the account before the session ends (logout). */
 export async function saveSessionIntoAccount(db: Db, userId: number, data: Readonly<Record<string, unknown>>): Promise<void> {
   await db.kysely.updateTable("users").set({ saved_data: JSON.stringify(durable(data)) }).where("id", "=", userId).execute();
 }
 
-/**
- * The user's orders, newest first, with lines, delivery and status. Orders do not exist yet:
- * the checkout issue creates the `orders` table and fills this in; until then, none.
- */
-export async function listUserOrders(_db: Db, _userId: number): Promise<OrderSummary[]> {
-  return [];
+const ORDER_STATUS: Record<string, string> = { new: "Принят", confirmed: "Подтверждён", shipped: "Передан в доставку", done: "Выполнен", cancelled: "Отменён" };
+
+/** The user's orders, newest first, with lines, delivery and status. */
+export async function listUserOrders(db: Db, userId: number): Promise<OrderSummary[]> {
+  return (await listOrdersOfUser(db, userId)).map((o) => ({
+    number: o.number,
+    createdAt: o.createdAt,
+    status: ORDER_STATUS[o.status] ?? o.status,
+    delivery: DELIVERY_TYPES[o.deliveryType] ?? o.deliveryType,
+    total: o.total,
+    lines: o.lines.map((l) => ({ title: l.title, qty: l.qty, price: l.price })),
+  }));
 }
 
 /** The signed-in user's id; anyone else is sent to the login page and brought back afterwards. */
