@@ -122,3 +122,21 @@ test.describe("catalogue without JavaScript", () => {
     await expect(page.getByRole("navigation", { name: "Страницы" }).or(page.locator(".listing-results"))).toBeVisible();
   });
 });
+
+test.describe("predictive search", () => {
+  test("suggestions appear as you type and the keyboard picks one", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Поиск" }).click();
+    const box = page.getByRole("searchbox", { name: "Поиск по каталогу" });
+    await box.pressSequentially("дива", { delay: 40 });
+    const list = page.getByRole("listbox", { name: "Подсказки поиска" });
+    await expect(list).toBeVisible();
+    await expect(list.getByRole("option").first()).toBeVisible();
+    await expect(list).toContainText("Диваны и кресла");
+    await box.press("ArrowDown");
+    await expect(list.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/catalog\/divany-i-kresla\/$/);
+  });
+});

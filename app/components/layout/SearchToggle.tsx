@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { Icon } from "../../ui/Icon.tsx";
+import { useSearchSuggestions } from "./SearchSuggestions.tsx";
 import "./SearchToggle.css";
 
 /** «Поиск» opens a search row under the header; Escape or a second press closes it. */
@@ -11,6 +12,7 @@ export function SearchToggle() {
   const setOpen = (value: boolean) => setOpenedAt(value ? location.key : null);
   const input = useRef<HTMLInputElement>(null);
   const query = location.pathname.startsWith("/search") ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  const suggestions = useSearchSuggestions("site-search-suggestions");
 
   useEffect(() => {
     if (open) input.current?.focus();
@@ -41,7 +43,9 @@ export function SearchToggle() {
             placeholder="Диван, стол, лампа…"
             aria-label="Поиск по каталогу"
             className="site-search__input"
+            {...suggestions.inputProps}
           />
+          {suggestions.list}
           <button type="submit" className="button">
             Найти
           </button>
