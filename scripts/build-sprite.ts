@@ -7,7 +7,7 @@ export const ICONS = [
   "search", "menu", "x", "phone", "user", "heart", "scale", "arrow-up", "chevron-down", "chevron-right",
   "chevron-left", "layout-grid", "list", "shopping-cart", "truck", "shield-check", "package", "map-pin",
   "clock", "mail", "star", "git-compare", "sliders-horizontal", "trash-2", "undo-2", "minus", "plus",
-  "check", "info", "triangle-alert", "share-2", "copy", "upload", "file", "eye", "eye-off", "log-out",
+  "check", "info", "triangle-alert", "share-2", "copy", "upload", "file", "eye", "eye-off", "log-out", "calendar",
 ] as const;
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -5,6 +5,7 @@ import { listPopularProducts } from "../domain/catalog.server.ts";
 import { listLatestNews } from "../domain/content.server.ts";
 import { useRootData } from "../root-data.ts";
 import { HomeHero } from "../components/home/HomeHero.tsx";
+import { PromoSlider } from "../components/content/PromoSlider.tsx";
 import { SectionTiles } from "../components/home/SectionTiles.tsx";
 import { Advantages } from "../components/home/Advantages.tsx";
 import { NewsTeasers } from "../components/home/NewsTeasers.tsx";
@@ -27,6 +28,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HomeHero />
+      <PromoSlider />
       <div className="container">
         <section className="page-section" aria-labelledby="home-sections">
           <h2 id="home-sections">Разделы каталога</h2>

@@ -20,7 +20,7 @@ test.describe("contacts page with the map, tiles blocked", () => {
     const map = page.locator(".contacts-map__map");
     await expect(map).toBeVisible();
     const markers = map.locator(".leaflet-marker-icon");
-    await expect(markers).toHaveCount(5);
+    await expect(markers).toHaveCount(5, { timeout: 15_000 });
     // initial zoom 6: the tile layer asks for zoom-6 tiles
     await expect(map.locator("img.leaflet-tile").first()).toHaveAttribute("src", /\/6\/\d+\/\d+\.png$/);
 
@@ -50,7 +50,7 @@ test.describe("contacts page with the map, tiles blocked", () => {
     await blockTiles(page);
     await page.goto("/contacts/");
     const map = page.locator(".contacts-map__map");
-    await expect(map.locator(".leaflet-marker-icon")).toHaveCount(5);
+    await expect(map.locator(".leaflet-marker-icon")).toHaveCount(5, { timeout: 15_000 });
     await map.getByRole("button", { name: "Шоурум на Ленинградском проспекте" }).dispatchEvent("click");
     await expect(map.locator(".leaflet-popup")).toHaveCount(0);
     await expect(page.locator("#contact-points > li").first()).toHaveClass(/contact-point--selected/);

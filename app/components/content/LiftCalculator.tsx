@@ -7,6 +7,10 @@ import { DELIVERY_PRICING, LIFT_TYPES, quoteDelivery, type LiftType } from "../.
 import { formatPrice } from "../../lib/format.ts";
 import { intInRange } from "../../lib/number-only.ts";
 import { NumberOnlyInput } from "../../ui/NumberOnlyInput.tsx";
+import { SearchableSelect } from "../../ui/SearchableSelect.tsx";
+import { DatePicker } from "../../ui/DatePicker.tsx";
+import { MaskedInput } from "../../ui/MaskedInput.tsx";
+import { getLocalTimeZone, today, type DateValue } from "@internationalized/date";
 import "./LiftCalculator.css";
 
 export interface LiftInput {
@@ -17,6 +21,16 @@ export interface LiftInput {
 }
 
 export const MAX_WEIGHT_KG = 3000;
+
+/** Our own couriers work in these cities; elsewhere a transport company delivers. */
+const COURIER_CITIES = ["Москва", "Санкт-Петербург", "Казань", "Екатеринбург"];
+const CITIES = [
+  ...COURIER_CITIES, "Новосибирск", "Нижний Новгород", "Челябинск", "Самара", "Омск", "Ростов-на-Дону", "Уфа", "Красноярск", "Воронеж",
+  "Пермь", "Волгоград", "Краснодар", "Саратов", "Тюмень", "Тольятти", "Ижевск", "Барнаул", "Ярославль", "Тула", "Калининград",
+].map((c) => ({ value: c, label: c }));
+
+// deliveries go out every day but Sunday, from tomorrow, for the next 30 days
+const isSunday = (d: DateValue) => d.toDate(getLocalTimeZone()).getDay() === 0;
 export const MAX_SUM_RUB = 10_000_000;
 
 export function liftInputFrom(params: URLSearchParams): LiftInput {
@@ -31,6 +45,8 @@ export function liftInputFrom(params: URLSearchParams): LiftInput {
 
 export function LiftCalculator({ initial }: { initial: LiftInput }) {
   const [input, setInput] = useState(initial);
+  const [city, setCity] = useState(COURIER_CITIES[0]!);
+  const start = today(getLocalTimeZone()).add({ days: 1 });
   const quote = quoteDelivery({ type: "floor", itemsTotal: input.sum * 100, weightGrams: input.weight * 1000, floor: input.floor, lift: input.lift });
   const set = (patch: Partial<LiftInput>) => setInput((i) => ({ ...i, ...patch }));
   return (
@@ -51,6 +67,14 @@ export function LiftCalculator({ initial }: { initial: LiftInput }) {
             <NumberOnlyInput id="lift-sum" name="sum" max={MAX_SUM_RUB} defaultValue={initial.sum || ""} className="form-control" onValueChange={(v) => set({ sum: intInRange(v, 0, MAX_SUM_RUB, 0) })} />
           </div>
         </div>
+        <div className="lift-calc__row">
+          <SearchableSelect name="city" label="Город доставки" options={CITIES} defaultValue={city} onChange={setCity} />
+          <div className="lift-calc__field">
+            <label htmlFor="lift-zip">Почтовый индекс</label>
+            <MaskedInput id="lift-zip" name="zip" mask="000000" inputMode="numeric" className="form-control" placeholder="123456" autoComplete="postal-code" />
+          </div>
+        </div>
+        <DatePicker name="dates" label="Удобные даты доставки" mode="range" minValue={start} maxValue={start.add({ days: 30 })} isDateUnavailable={isSunday} hint="Ближайшие 30 дней, кроме воскресений" />
         <fieldset className="lift-calc__lift">
           <legend>Лифт</legend>
           {(Object.keys(LIFT_TYPES) as LiftType[]).map((key) => (
@@ -77,6 +101,9 @@ export function LiftCalculator({ initial }: { initial: LiftInput }) {
           <dd data-testid="lift-total">{formatPrice(quote.total)}</dd>
         </div>
       </dl>
+      {COURIER_CITIES.includes(city) ? null : (
+        <p className="lift-calc__note lift-calc__note--city">В город {city} заказ отвезёт транспортная компания: стоимость — обычно 3–5 % от суммы заказа, менеджер назовёт её при подтверждении.</p>
+      )}
       <p className="lift-calc__note">
         Доставка бесплатна для заказов от {formatPrice(DELIVERY_PRICING.freeDeliveryFrom)}; подъём оплачивается отдельно. Первый этаж — без доплаты.
       </p>
