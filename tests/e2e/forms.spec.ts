@@ -47,7 +47,8 @@ test.describe("forms with JavaScript", () => {
     let posts = 0;
     await page.route("**/forms/callback/", async (route) => {
       posts += 1;
-      await new Promise((r) => setTimeout(r, 800));
+      // long enough for the extra clicks below to land while it is still sending, even on a busy machine
+      await new Promise((r) => setTimeout(r, 2500));
       await route.continue();
     });
     await open(page, "/contacts/");
@@ -61,7 +62,8 @@ test.describe("forms with JavaScript", () => {
     await expect(button.locator(".form__loader")).toBeVisible();
     await button.click({ force: true });
     await button.press("Enter");
-    await expect(page.getByRole("dialog", { name: "Спасибо за обращение" })).toBeVisible();
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    await expect(page.getByRole("dialog", { name: "Спасибо за обращение" })).toBeVisible({ timeout: 10_000 });
     expect(posts).toBe(1);
     await expect(button).not.toHaveAttribute("aria-busy", "true");
   });
