@@ -18,6 +18,7 @@ import { createMailer } from "./mailer.ts";
 import { openDatabase, ensurePgSchema, type Db } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { tileCspSource, tileUrlFromEnv } from "../app/lib/map-tiles.ts";
+import { VIDEO_FRAME_HOSTS } from "../app/lib/video-embed.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
 import { ensureSearchIndex } from "../app/domain/search.server.ts";
 import { clientContext, nonceContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
@@ -86,6 +87,8 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
           "img-src": ["'self'", "data:", "blob:", ...[tileCspSource(tileUrlFromEnv(process.env))].filter((x): x is string => x !== null)],
           "font-src": ["'self'"],
           "connect-src": ["'self'"],
+          // video-site players (YouTube, Rutube, VK Video) in the product lightbox
+          "frame-src": [...VIDEO_FRAME_HOSTS],
           "frame-ancestors": ["'none'"],
           "form-action": ["'self'"],
           "object-src": ["'none'"],
@@ -118,10 +121,12 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
     res.redirect(301, req.path.replace(/^\/+/, "/") + "/" + (q >= 0 ? req.originalUrl.slice(q) : ""));
   });
 
+  // Imported once: a per-request dynamic import pays module resolution (file stats) every time.
+  const build = await import("virtual:react-router/server-build");
   app.all(
     "/{*path}",
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build,
       async getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
