@@ -27,3 +27,11 @@ describe("delivery pricing", () => {
     expect(quoteDelivery({ type: "floor", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 7, lift: "none" })).toEqual({ delivery: 99_000, lifting: 6 * 2 * 9_000, total: 99_000 + 108_000 });
   });
 });
+
+describe("the /delivery/ page examples", () => {
+  it("match the rules (80 kg to the 5th floor)", () => {
+    expect(liftingCost(80_000, 5, "none")).toBe(72_000);
+    expect(liftingCost(80_000, 5, "passenger")).toBe(58_000);
+    expect(liftingCost(80_000, 5, "freight")).toBe(29_000);
+  });
+});
