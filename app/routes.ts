@@ -30,6 +30,11 @@ export default [
   route("profile/file/add", "routes/profile-file-add.ts"),
   route("profile/file/delete", "routes/profile-file-delete.ts"),
   route("profile/file/:id", "routes/profile-file.ts"),
+  route("product/:slug/tab", "routes/product-tab.ts"),
+  route("product/:slug/:tab?", "routes/product.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap-index" }),
+  route("sitemap/:file", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route(":slug", "routes/content-page.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,112 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { ProductPageData } from "../../domain/product-types.ts";
+import { countOf, discountPercent, formatPrice, formatWeight } from "../../lib/format.ts";
+import { formatRating } from "../../lib/rating.ts";
+import { tabPath } from "../../lib/product-tabs.ts";
+import { QuantityInput } from "../../ui/QuantityInput.tsx";
+import { StarRating } from "../../ui/StarRating.tsx";
+import { ShareButtons } from "../../ui/ShareButtons.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { availabilityOf } from "../catalog/ProductCard.tsx";
+
+export const BUY_FORM_ID = "product-buy";
+const RATING_FORMS = ["оценка", "оценки", "оценок"] as const;
+
+interface Props {
+  product: ProductPageData;
+  /** what is shown: for a set, the totals of the included items */
+  price: number;
+  oldPrice: number | null;
+  weight: number;
+  /** the current path, to come back to after a post without JavaScript */
+  back: string;
+  shareUrl: string;
+}
+
+/**
+ * Price, availability, quantity, «В корзину» and «Сравнить». The cart form posts id, type, cnt
+ * and, for a set, one `item` per included item (those inputs sit in the set block and join this
+ * form through their form attribute), so the cart gets exactly what is shown.
+ */
+export function PriceBlock({ product, price, oldPrice, weight, back, shareUrl }: Props) {
+  const availability = availabilityOf(product.stock);
+  const canBuy = product.stock > 0;
+  const [qty, setQty] = useState(1);
+  const discount = discountPercent(price, oldPrice);
+  return (
+    <section className="price-block" aria-labelledby="price-block-title">
+      <h2 id="price-block-title" className="visually-hidden">
+        Цена и покупка
+      </h2>
+      {product.ratingCount > 0 ? (
+        <p className="price-block__rating">
+          <StarRating value={product.rating} size={32} />
+          <span className="price-block__rating-value">{formatRating(product.rating)}</span>
+          <Link to={`${tabPath(product.slug, "reviews")}#tabs`} className="price-block__rating-link">
+            {countOf(product.ratingCount, RATING_FORMS)}
+          </Link>
+        </p>
+      ) : null}
+
+      <p className="price-block__price">
+        <span className="price-block__current" data-testid="product-price">
+          {formatPrice(price)}
+        </span>
+        {oldPrice && discount > 0 ? (
+          <>
+            <s className="price-block__old">
+              <span className="visually-hidden">Старая цена: </span>
+              {formatPrice(oldPrice)}
+            </s>
+            <span className="price-block__badge">−{discount} %</span>
+          </>
+        ) : null}
+      </p>
+      {oldPrice && discount > 0 ? <p className="price-block__saving">Экономия {formatPrice(oldPrice - price)}</p> : null}
+
+      <ul className="price-block__facts">
+        <li className={`price-block__stock price-block__stock--${availability.tone}`}>{availability.text}</li>
+        {weight > 0 ? <li>Вес{product.kind === "set" ? " комплекта" : ""}: {formatWeight(weight)}</li> : null}
+        <li>Артикул: {String(product.id).padStart(6, "0")}</li>
+      </ul>
+
+      <div className="price-block__actions">
+        <form id={BUY_FORM_ID} method="post" action={`/cart/${product.kind}/`} className="price-block__buy">
+          <input type="hidden" name="id" value={product.id} />
+          <input type="hidden" name="type" value={product.kind} />
+          <input type="hidden" name="back" value={back} />
+          <QuantityInput name="cnt" value={qty} max={Math.max(1, product.stock)} onChange={setQty} disabled={!canBuy} />
+          <button type="submit" className="button button--action price-block__cart" disabled={!canBuy}>
+            <Icon name="shopping-cart" size={18} /> В корзину
+          </button>
+        </form>
+        <form method="post" action="/compare/toggle/" className="price-block__compare">
+          <input type="hidden" name="id" value={product.id} />
+          <input type="hidden" name="back" value={back} />
+          <button type="submit" className="button button--ghost" aria-pressed={false}>
+            <Icon name="git-compare" size={18} /> Сравнить
+          </button>
+        </form>
+      </div>
+      {!canBuy ? (
+        <p className="price-block__note">
+          Товар под заказ: позвоните нам или напишите через <Link to="/contacts/">контакты</Link> — менеджер подскажет сроки и цену.
+        </p>
+      ) : product.stock <= 3 ? (
+        <p className="price-block__note">Осталось {product.stock} шт.</p>
+      ) : null}
+
+      <ul className="price-block__delivery">
+        <li>
+          <Icon name="truck" size={18} /> <Link to={`${tabPath(product.slug, "delivery")}#tabs`}>Доставка</Link> курьером и с подъёмом на этаж
+        </li>
+        <li>
+          <Icon name="map-pin" size={18} /> <a href="#pickup">Самовывоз</a> из пунктов выдачи
+        </li>
+      </ul>
+
+      <ShareButtons url={shareUrl} title={product.title} />
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import {
+  CURRENT_REVIEW_CONSENT,
+  parseReview,
+  REVIEW_CONSENT_TEXTS,
+  REVIEW_HONEYPOT,
+  REVIEW_NAME_MAX,
+  REVIEW_TEXT_MAX,
+  REVIEW_THANKS,
+  type ReviewErrors,
+} from "../../lib/review-form.ts";
+import { tabPath } from "../../lib/product-tabs.ts";
+import { StarRatingInput } from "../../ui/StarRating.tsx";
+
+export interface ReviewFormInitial {
+  errors?: ReviewErrors;
+  values?: { rating: string; text: string; name: string; consent: boolean };
+  sent?: boolean;
+}
+
+type Answer = { ok: true } | { ok: false; errors: ReviewErrors };
+
+/**
+ * Rating, text, name and consent. Checked in the browser with the server's schema first, then
+ * posted with `ajax=review` and answered with JSON; without JavaScript the same post re-renders
+ * the page with the errors (400) or comes back with the thank-you note (303).
+ */
+export function ReviewForm({ slug, productTitle, initial }: { slug: string; productTitle: string; initial?: ReviewFormInitial }) {
+  const fetcher = useFetcher<Answer>();
+  const [errors, setErrors] = useState<ReviewErrors>(initial?.errors ?? {});
+  const [sent, setSent] = useState(initial?.sent ?? false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const sending = fetcher.state !== "idle";
+  const v = initial?.values;
+
+  // take each answer once, when the post has settled
+  const [handled, setHandled] = useState<Answer | undefined>(undefined);
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  if (answer && answer !== handled) {
+    setHandled(answer);
+    setErrors(answer.ok ? {} : answer.errors);
+    setSent(answer.ok);
+  }
+  useEffect(() => {
+    if (handled?.ok) formRef.current?.reset();
+  }, [handled]);
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (sending) return;
+    const data = new FormData(e.currentTarget);
+    const checked = parseReview(Object.fromEntries(data));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = Object.keys(checked.errors)[0];
+      e.currentTarget.querySelector<HTMLElement>(first === "rating" ? "input[name=rating]" : `[name=${first}]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSent(false);
+    data.set("ajax", "review");
+    void fetcher.submit(data, { method: "post", action: tabPath(slug, "reviews") });
+  };
+
+  const err = (field: keyof ReviewErrors) =>
+    errors[field] ? (
+      <p id={`review-${field}-error`} className="review-form__error">
+        {errors[field]}
+      </p>
+    ) : null;
+  const describedBy = (field: keyof ReviewErrors) => (errors[field] ? `review-${field}-error` : undefined);
+
+  return (
+    <form ref={formRef} id="review-form" className="review-form" method="post" action={tabPath(slug, "reviews")} noValidate onSubmit={onSubmit} aria-labelledby="review-form-title">
+      <h3 id="review-form-title">Оставить отзыв</h3>
+      <p className="review-form__intro">Расскажите, как вам «{productTitle}». Отзыв появится на сайте после проверки.</p>
+      {sent ? (
+        <p className="review-form__thanks" role="status">
+          {REVIEW_THANKS}
+        </p>
+      ) : null}
+
+      <div className={`review-form__group${errors.rating ? " review-form__group--error" : ""}`}>
+        <StarRatingInput name="rating" defaultValue={v?.rating ?? ""} error={errors.rating} errorId="review-rating-error" />
+        {err("rating")}
+      </div>
+
+      <div className={`review-form__group${errors.text ? " review-form__group--error" : ""}`}>
+        <label htmlFor="review-text" className="review-form__label">
+          Отзыв <span className="review-form__required" aria-hidden="true">*</span>
+        </label>
+        <textarea
+          id="review-text"
+          name="text"
+          className="review-form__control review-form__control--area"
+          rows={5}
+          maxLength={REVIEW_TEXT_MAX}
+          defaultValue={v?.text}
+          aria-invalid={errors.text ? true : undefined}
+          aria-describedby={describedBy("text")}
+        />
+        {err("text")}
+      </div>
+
+      <div className={`review-form__group${errors.name ? " review-form__group--error" : ""}`}>
+        <label htmlFor="review-name" className="review-form__label">
+          Имя <span className="review-form__required" aria-hidden="true">*</span>
+        </label>
+        <input
+          id="review-name"
+          name="name"
+          className="review-form__control"
+          autoComplete="given-name"
+          maxLength={REVIEW_NAME_MAX}
+          defaultValue={v?.name}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy("name")}
+        />
+        {err("name")}
+      </div>
+
+      <div className="review-form__trap" aria-hidden="true">
+        <label htmlFor="review-website">Сайт</label>
+        <input id="review-website" name={REVIEW_HONEYPOT} tabIndex={-1} autoComplete="off" />
+      </div>
+
+      <div className={`review-form__group${errors.consent ? " review-form__group--error" : ""}`}>
+        <label className="review-form__consent">
+          <input type="checkbox" name="consent" value="on" defaultChecked={v?.consent} aria-invalid={errors.consent ? true : undefined} aria-describedby={describedBy("consent")} />
+          <span>{REVIEW_CONSENT_TEXTS[CURRENT_REVIEW_CONSENT]}</span>
+        </label>
+        <input type="hidden" name="consent_version" value={CURRENT_REVIEW_CONSENT} />
+        {err("consent")}
+      </div>
+
+      {errors.form ? (
+        <p className="review-form__error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <button type="submit" className="button review-form__submit" aria-disabled={sending || undefined}>
+        {sending ? "Отправляем…" : "Отправить отзыв"}
+      </button>
+    </form>
+  );
+}

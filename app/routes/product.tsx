@@ -1,0 +1,118 @@
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/product";
+import { clientContext, servicesContext } from "../context.ts";
+import { findProductPage, listPickupPoints, listRelatedProducts, loadTabContent } from "../domain/product.server.ts";
+import { loadProductCards } from "../domain/listing.server.ts";
+import { createReview, listApprovedReviews } from "../domain/reviews.server.ts";
+import { descriptionParagraphs, productPath, tabFromSegment, tabPath } from "../lib/product-tabs.ts";
+import { jsonForScript, productJsonLd } from "../lib/product-json-ld.ts";
+import { parseReview, REVIEW_HONEYPOT, reviewValues } from "../lib/review-form.ts";
+import { pushViewed, readViewed, viewedSetCookie } from "../lib/viewed-cookie.ts";
+import { formatPrice } from "../lib/format.ts";
+import { useNonce } from "../nonce.ts";
+import { ProductView } from "../components/product/ProductView.tsx";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const tab = tabFromSegment(params.tab);
+  const product = tab ? await findProductPage(db, params.slug) : null;
+  if (!product || !tab) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const seen = readViewed(request.headers.get("cookie"));
+  const [content, related, points, viewed, reviews] = await Promise.all([
+    loadTabContent(db, product, tab),
+    listRelatedProducts(db, product),
+    listPickupPoints(db, product),
+    loadProductCards(db, seen.filter((id) => id !== product.id).slice(0, 8)),
+    listApprovedReviews(db, product.id, 5),
+  ]);
+  const canonical = url.origin + (tab === "description" || tab === "delivery" ? productPath(product.slug) : tabPath(product.slug, tab));
+  const jsonLd = productJsonLd({
+    url: url.origin + productPath(product.slug),
+    name: product.title,
+    description: descriptionParagraphs(product.description).join(" "),
+    sku: String(product.id).padStart(6, "0"),
+    brand: product.brand,
+    images: product.images.map((i) => `${url.origin}${i.src}-960.webp`),
+    price: product.price,
+    stock: product.stock,
+    rating: product.rating,
+    ratingCount: product.ratingCount,
+    reviewCount: reviews.total,
+    reviews: reviews.items,
+    breadcrumbs: [
+      { name: "Главная", url: `${url.origin}/` },
+      { name: "Каталог", url: `${url.origin}/catalog/` },
+      ...[...product.ancestors, product.section].filter((s) => s.slug).map((s) => ({ name: s.title, url: `${url.origin}/catalog/${s.slug}/` })),
+      { name: product.title, url: url.origin + productPath(product.slug) },
+    ],
+  });
+  const headers = { "Set-Cookie": viewedSetCookie(pushViewed(seen, product.id), url.protocol === "https:") };
+  return data(
+    { product, tab, content, related, viewed, points, canonical, jsonLd: jsonForScript(jsonLd), origin: url.origin, path: url.pathname, mapShown: url.searchParams.get("map") === "1", reviewSent: url.searchParams.get("review") === "sent" },
+    { headers },
+  );
+}
+
+/** The review form's post (tab «Отзывы»): JSON for the script (`ajax=review`), 303 or 400 without it. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { db, rateLimiter } = context.get(servicesContext);
+  const product = tabFromSegment(params.tab) === "reviews" ? await findProductPage(db, params.slug) : null;
+  if (!product) throw data(null, { status: 404 });
+  const form = await request.formData().catch(() => new FormData());
+  const fields = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const ajax = fields.ajax === "review";
+  const fail = (errors: Record<string, string>, status: number) => data(ajax ? { ok: false as const, errors } : { ok: false as const, errors, values: reviewValues(fields) }, { status });
+  const sent = () => (ajax ? { ok: true as const } : redirect(`${tabPath(product.slug, "reviews")}?review=sent#review-form`, 303));
+
+  const parsed = parseReview(fields);
+  if (!parsed.ok) return fail(parsed.errors, 400);
+  const limit = await rateLimiter.hit(`review:${context.get(clientContext).address}`, 5, 10 * 60_000);
+  if (!limit.allowed) return fail({ form: `Вы отправили много отзывов подряд. Попробуйте снова через ${Math.max(1, Math.ceil(limit.retryAfter / 60))} мин.` }, 429);
+  if (fields[REVIEW_HONEYPOT]) return sent(); // a bot: answer as usual, keep nothing
+  await createReview(db, product.id, parsed.value);
+  return sent();
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cookie = loaderHeaders.get("Set-Cookie");
+  return cookie ? { "Set-Cookie": cookie } : new Headers();
+}
+
+// the review form's JSON answer changes nothing the loader shows (reviews appear after approval)
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("ajax") === "review" ? false : defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Товар не найден — Витрина" }];
+  const { product, canonical, origin } = loaderData;
+  const description = descriptionParagraphs(product.description).join(" ").slice(0, 160);
+  const image = product.images[0] ? `${origin}${product.images[0].src}-960.webp` : undefined;
+  return [
+    { title: `${product.title} — купить за ${formatPrice(product.price)} в интернет-магазине Витрина` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:type", content: "product" },
+    { property: "og:site_name", content: "Витрина" },
+    { property: "og:locale", content: "ru_RU" },
+    { property: "og:title", content: product.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonical },
+    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:width", content: "960" }, { property: "og:image:height", content: "960" }] : []),
+    { property: "product:price:amount", content: (product.price / 100).toFixed(2) },
+    { property: "product:price:currency", content: "RUB" },
+  ];
+};
+
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  const { product, jsonLd, origin, path, reviewSent } = loaderData;
+  const reviewForm = actionData && !actionData.ok ? { errors: actionData.errors, values: "values" in actionData ? actionData.values : undefined } : { sent: reviewSent };
+  return (
+    <>
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <ProductView key={product.id} {...loaderData} url={origin + productPath(product.slug)} path={path} reviewForm={reviewForm} />
+    </>
+  );
+}
