@@ -68,6 +68,11 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/media/")) },
+      // method, address and status only: headers carry session cookies, which never go to logs
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
   app.use(compression());
