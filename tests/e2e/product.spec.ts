@@ -154,6 +154,14 @@ test("a set's total, discount and weight follow the optional items, and the cart
   await optional.check();
   await expect(total).toHaveText(before);
   expect(await items()).toEqual(all);
+
+  // what goes into the cart is what was shown: the set without its optional item, at that price
+  await optional.uncheck();
+  const shown = await total.innerText();
+  await page.getByRole("button", { name: "В корзину" }).first().click();
+  await expect(page.getByRole("link", { name: /^Корзина: 1 товар/ })).toBeVisible();
+  await page.goto("/cart/");
+  await expect(page.locator("main")).toContainText(shown);
   expect(errors).toEqual([]);
 });
 

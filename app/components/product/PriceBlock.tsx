@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { ProductPageData } from "../../domain/product-types.ts";
 import { countOf, discountPercent, formatPrice, formatWeight } from "../../lib/format.ts";
 import { formatRating } from "../../lib/rating.ts";
@@ -9,6 +9,8 @@ import { StarRating } from "../../ui/StarRating.tsx";
 import { ShareButtons } from "../../ui/ShareButtons.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { availabilityOf } from "../catalog/ProductCard.tsx";
+import { useAddToCart } from "../cart/use-add-to-cart.ts";
+import { useRootData } from "../../root-data.ts";
 
 export const BUY_FORM_ID = "product-buy";
 const RATING_FORMS = ["оценка", "оценки", "оценок"] as const;
@@ -19,6 +21,8 @@ interface Props {
   price: number;
   oldPrice: number | null;
   weight: number;
+  /** a set's included item ids (what the cart gets); undefined for plain products */
+  items?: number[];
   /** the current path, to come back to after a post without JavaScript */
   back: string;
   shareUrl: string;
@@ -29,10 +33,15 @@ interface Props {
  * and, for a set, one `item` per included item (those inputs sit in the set block and join this
  * form through their form attribute), so the cart gets exactly what is shown.
  */
-export function PriceBlock({ product, price, oldPrice, weight, back, shareUrl }: Props) {
+export function PriceBlock({ product, price, oldPrice, weight, items, back, shareUrl }: Props) {
   const availability = availabilityOf(product.stock);
   const canBuy = product.stock > 0;
   const [qty, setQty] = useState(1);
+  const cart = useAddToCart();
+  const compare = useFetcher({ key: `compare-${product.id}` });
+  const comparedNow = useRootData()?.compared.includes(product.id) ?? false;
+  // while the toggle is on its way, show where it is going
+  const compared = compare.state !== "idle" ? !comparedNow : comparedNow;
   const discount = discountPercent(price, oldPrice);
   return (
     <section className="price-block" aria-labelledby="price-block-title">
@@ -72,19 +81,38 @@ export function PriceBlock({ product, price, oldPrice, weight, back, shareUrl }:
       </ul>
 
       <div className="price-block__actions">
-        <form id={BUY_FORM_ID} method="post" action={`/cart/${product.kind}/`} className="price-block__buy">
+        <form
+          id={BUY_FORM_ID}
+          method="post"
+          action={`/cart/${product.kind}/`}
+          className="price-block__buy"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (cart.busy) return;
+            cart.add({ id: product.id, type: product.kind, cnt: qty, ...(items ? { items } : {}) });
+          }}
+        >
           <input type="hidden" name="id" value={product.id} />
           <input type="hidden" name="type" value={product.kind} />
+          <input type="hidden" name="mode" value="add" />
           <input type="hidden" name="back" value={back} />
           <QuantityInput name="cnt" value={qty} max={Math.max(1, product.stock)} onChange={setQty} disabled={!canBuy} />
-          <button type="submit" className="button button--action price-block__cart" disabled={!canBuy}>
+          <button type="submit" className="button button--action price-block__cart" disabled={!canBuy} aria-disabled={cart.busy || undefined}>
             <Icon name="shopping-cart" size={18} /> В корзину
           </button>
         </form>
-        <form method="post" action="/compare/toggle/" className="price-block__compare">
+        <form
+          method="post"
+          action="/compare/toggle/"
+          className="price-block__compare"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void compare.submit({ id: product.id }, { method: "post", action: "/compare/toggle/", encType: "application/json" });
+          }}
+        >
           <input type="hidden" name="id" value={product.id} />
           <input type="hidden" name="back" value={back} />
-          <button type="submit" className="button button--ghost" aria-pressed={false}>
+          <button type="submit" className="button button--ghost" aria-pressed={compared} title={compared ? "Убрать из сравнения" : "Добавить к сравнению"}>
             <Icon name="git-compare" size={18} /> Сравнить
           </button>
         </form>
