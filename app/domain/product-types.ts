@@ -68,6 +68,7 @@ export interface PickupPoint {
   address: string;
   hours: string;
   phones: string[];
+  emails: string[];
   lat: number;
   lon: number;
 }

@@ -159,6 +159,7 @@ export async function listPickupPoints(db: Db, product: ProductPageData): Promis
     address: r.address,
     hours: r.hours,
     phones: parseJsonList(r.phones, isString),
+    emails: parseJsonList(r.emails, isString),
     lat: Number(r.lat),
     lon: Number(r.lon),
   }));

@@ -221,6 +221,10 @@ test("pickup points, side menu affix and the narrow layout", async ({ page }) =>
   await toggle.click();
   await expect(page.getByRole("link", { name: "Скрыть карту" })).toHaveAttribute("aria-expanded", "true");
   await expect(page.locator("#pickup-points")).toBeVisible();
+  // the contacts page's map, with a marker per pickup point
+  const points = await page.locator("#pickup-points li").count();
+  await expect(page.locator("#pickup-points .leaflet-marker-icon")).toHaveCount(points);
+  await page.locator("#pickup").screenshot({ path: "test-results/screens/product-pickup-1280.png" });
   await page.getByRole("link", { name: "Скрыть карту" }).click();
   await expect(page.locator("#pickup-points")).toBeHidden();
   await expect(page.locator(".side-menu")).toHaveClass(/side-menu--affix/);

@@ -25,12 +25,14 @@ export interface ProductViewProps {
   viewed: ProductCardData[];
   points: PickupPoint[];
   mapShown: boolean;
+  tileUrl: string;
+  attribution: string;
   url: string;
   path: string;
   reviewForm?: ReviewFormInitial;
 }
 
-export function ProductView({ product, tab, content, related, viewed, points, mapShown, url, path, reviewForm }: ProductViewProps) {
+export function ProductView({ product, tab, content, related, viewed, points, mapShown, tileUrl, attribution, url, path, reviewForm }: ProductViewProps) {
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const contentColumn = useRef<HTMLDivElement>(null);
   const isSet = product.kind === "set";
@@ -99,7 +101,7 @@ export function ProductView({ product, tab, content, related, viewed, points, ma
             />
           </section>
 
-          <PickupPoints key={`points-${product.id}`} points={points} initiallyShown={mapShown} path={path} />
+          <PickupPoints key={`points-${product.id}`} points={points} initiallyShown={mapShown} path={path} tileUrl={tileUrl} attribution={attribution} />
 
           {related.length ? (
             <section id="related" className="product-section" aria-labelledby="related-title">
