@@ -1,6 +1,6 @@
 import { Children, useState, type ReactNode } from "react";
 import { Swiper, SwiperSlide } from "swiper/react";
-import { A11y, Keyboard } from "swiper/modules";
+import { A11y } from "swiper/modules";
 import type { Swiper as SwiperClass } from "swiper/types";
 import { Icon } from "./Icon.tsx";
 import "swiper/css";
@@ -24,13 +24,12 @@ export function ListSlider({ label, children }: { label: string; children: React
   return (
     <div className="list-slider" role="group" aria-roledescription="карусель" aria-label={label}>
       <Swiper
-        modules={[A11y, Keyboard]}
+        modules={[A11y]}
         slidesPerView={1}
         spaceBetween={40}
         breakpoints={LIST_SLIDER_BREAKPOINTS}
         speed={400}
         watchOverflow
-        keyboard={{ enabled: true, onlyInViewport: true }}
         a11y={{ enabled: true, slideRole: "group", slideLabelMessage: "{{index}} из {{slidesLength}}", containerMessage: null, itemRoleDescriptionMessage: null }}
         onSwiper={(s) => {
           setSwiper(s);

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { Swiper, SwiperSlide } from "swiper/react";
-import { A11y, Keyboard, Thumbs } from "swiper/modules";
+import { A11y, Thumbs } from "swiper/modules";
 import type { Swiper as SwiperClass } from "swiper/types";
 import type { ProductImage } from "../../db/schema.ts";
 import { MediaLightbox, preloadMediaLightbox, type MediaItem } from "../../ui/MediaLightbox.tsx";
@@ -51,10 +51,9 @@ export function ProductGallery({ images, videos, title }: { images: ProductImage
     <div className="product-gallery">
       <Swiper
         className="product-gallery__main"
-        modules={[Thumbs, Keyboard, A11y]}
+        modules={[Thumbs, A11y]}
         speed={MAIN_SPEED}
         spaceBetween={10}
-        keyboard={{ enabled: true, onlyInViewport: true }}
         thumbs={{ swiper: thumbs && !thumbs.destroyed ? thumbs : null }}
         a11y={{ enabled: true, prevSlideMessage: "Предыдущее фото", nextSlideMessage: "Следующее фото", slideLabelMessage: "{{index}} из {{slidesLength}}", containerMessage: null, itemRoleDescriptionMessage: null }}
         onSwiper={setMain}
