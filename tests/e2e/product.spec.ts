@@ -47,6 +47,12 @@ test("thumbnails switch the main image; the lightbox opens, moves, plays the vid
   const second = await activeAlt(page);
   await expect(thumbs.nth(1)).toHaveAttribute("aria-current", "true");
   await page.screenshot({ path: "test-results/screens/product-1280.png", fullPage: true });
+  // share links are plain links to the networks' share pages; the block is ready without counters
+  await expect(page.locator(".share-buttons")).toHaveAttribute("data-state", "ready");
+  const pageUrl = encodeURIComponent(new URL(galleryPath, page.url()).href);
+  expect(await page.getByRole("link", { name: /^Поделиться: ВКонтакте/ }).getAttribute("href")).toBe(`https://vk.com/share.php?url=${pageUrl}&title=${encodeURIComponent(await page.locator("h1").innerText())}`);
+  expect(await page.getByRole("link", { name: /^Поделиться: Telegram/ }).getAttribute("href")).toMatch(new RegExp(`^https://t\\.me/share/url\\?url=${pageUrl}&text=`));
+  expect(await page.locator("script[src^='http']").count()).toBe(0);
 
   await page.getByRole("link", { name: `Открыть фото 2 из ${total} во весь экран` }).click();
   const lightbox = page.getByRole("dialog", { name: "Просмотр фото и видео" });
