@@ -138,8 +138,11 @@ test.describe("Новости", () => {
     await expect(box).toBeVisible();
     await expect(box.locator(".yarl__slide_current img")).toHaveAttribute("alt", "Зал мягкой мебели");
     await page.screenshot({ path: "test-results/screens/news-lightbox-1280.png" });
+    // one slide at a time: a key pressed while the lightbox is still moving is ignored
     await page.keyboard.press("ArrowRight");
+    await expect(box.locator(".yarl__slide_current")).toHaveAttribute("aria-label", /^2 из/);
     await page.keyboard.press("ArrowRight");
+    await expect(box.locator(".yarl__slide_current")).toHaveAttribute("aria-label", /^3 из/);
     await expect(box.locator(".yarl__slide_current")).toContainText("Не удалось загрузить");
     await box.getByRole("button", { name: "Закрыть" }).click();
     await expect(box).toBeHidden();

@@ -52,38 +52,56 @@ test.describe("site chrome on wide screens (1280 px)", () => {
   });
 
   test("scroll-to-top appears after 600 px, docks above the footer and scrolls up in about 500 ms", async ({ page }) => {
+    await page.clock.install({ time: new Date("2026-11-22T10:00:00Z") });
     await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.clock.pauseAt(new Date("2026-11-22T11:00:00Z")); // from here time moves only when told
     const up = page.getByRole("button", { name: "Наверх" });
     await expect(up).toBeHidden();
+    // scroll sampling runs on animation frames, which the fake clock releases
     await page.evaluate(() => window.scrollTo(0, 590));
-    await page.waitForTimeout(150);
+    await page.clock.runFor(100);
     await expect(up).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, 650));
+    await page.clock.runFor(100);
     await expect(up).toBeVisible();
 
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.clock.runFor(100);
     await expect(up).toHaveClass(/scroll-top--docked/);
     const upBox = (await up.boundingBox())!;
     const footerBox = (await page.locator("footer.site-footer").boundingBox())!;
     expect(upBox.y + upBox.height).toBeLessThanOrEqual(footerBox.y);
 
+    const bottom = await page.evaluate(() => window.scrollY);
     await up.click();
-    await page.waitForTimeout(250);
+    await page.clock.runFor(250);
     const midway = await page.evaluate(() => window.scrollY);
-    expect(midway).toBeGreaterThan(0); // still moving: animated, not a jump
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 2000 }).toBe(0);
+    // halfway through the 500 ms linear scroll, not a jump
+    expect(midway).toBeGreaterThan(bottom * 0.3);
+    expect(midway).toBeLessThan(bottom * 0.7);
+    await page.clock.runFor(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.clock.runFor(100);
     await expect(up).toBeHidden();
   });
 
   test("anchor links scroll smoothly to their target with an offset of 90 px", async ({ page }) => {
+    // a fake clock drives the animation frames, so "halfway at 150 ms" holds on a busy machine too
+    await page.clock.install({ time: new Date("2026-11-22T10:00:00Z") });
     await page.goto("/");
-    await page.getByRole("link", { name: "Популярные товары" }).click();
-    await page.waitForTimeout(120);
-    const midway = await page.evaluate(() => window.scrollY);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.clock.pauseAt(new Date("2026-11-22T11:00:00Z")); // from here time moves only when told
     const target = page.locator("#popular");
-    await expect.poll(async () => Math.round((await target.boundingBox())!.y), { timeout: 2000 }).toBe(90);
-    expect(midway).toBeGreaterThan(0);
-    expect(midway).toBeLessThan(await page.evaluate(() => window.scrollY)); // animated, not a jump
+    const start = await page.evaluate(() => window.scrollY);
+    const end = await page.evaluate(() => document.getElementById("popular")!.getBoundingClientRect().top + window.scrollY - 90);
+    await page.getByRole("link", { name: "Популярные товары" }).click();
+    await page.clock.runFor(150);
+    const midway = await page.evaluate(() => window.scrollY);
+    expect(midway).toBeGreaterThan(start + (end - start) * 0.3);
+    expect(midway).toBeLessThan(start + (end - start) * 0.7);
+    await page.clock.runFor(200);
+    expect(Math.abs((await target.boundingBox())!.y - 90)).toBeLessThanOrEqual(1); // whole pixels of scroll
     expect(page.url()).toContain("#popular");
   });
 
