@@ -19,6 +19,7 @@ export default [
   route("delivery", "routes/delivery.tsx"),
   route("news", "routes/news.tsx"),
   route("news/:slug", "routes/news-article.tsx"),
+  route("content/tab", "routes/content-tab.ts"),
   route("forms/:form", "routes/forms-api.ts"),
   route("register", "routes/register.tsx"),
   route("login", "routes/login.tsx"),

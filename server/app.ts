@@ -19,6 +19,7 @@ import { openDatabase, ensurePgSchema, type Db } from "../app/db/database.server
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { tileCspSource, tileUrlFromEnv } from "../app/lib/map-tiles.ts";
 import { VIDEO_FRAME_HOSTS } from "../app/lib/video-embed.ts";
+import { YANDEX_MAPS_CSP, yandexMapsKeyFromEnv } from "../app/lib/yandex-maps.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
 import { ensureSearchIndex } from "../app/domain/search.server.ts";
 import { clientContext, nonceContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
@@ -80,20 +81,22 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();
   });
+  // the contacts map uses Yandex Maps only when a key is configured; only then does CSP open to it
+  const yandex = yandexMapsKeyFromEnv(process.env) ? YANDEX_MAPS_CSP : { script: [], img: [], connect: [], frame: [] };
   app.use(
     helmet({
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
           "default-src": ["'self'"],
-          "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, ...yandex.script],
           "style-src": ["'self'", "'unsafe-inline'"],
           // map tiles (MAP_TILE_URL, OpenStreetMap by default) for the contacts map
-          "img-src": ["'self'", "data:", "blob:", ...[tileCspSource(tileUrlFromEnv(process.env))].filter((x): x is string => x !== null)],
+          "img-src": ["'self'", "data:", "blob:", ...[tileCspSource(tileUrlFromEnv(process.env))].filter((x): x is string => x !== null), ...yandex.img],
           "font-src": ["'self'"],
-          "connect-src": ["'self'"],
+          "connect-src": ["'self'", ...yandex.connect],
           // video-site players (YouTube, Rutube, VK Video) in the product lightbox
-          "frame-src": [...VIDEO_FRAME_HOSTS],
+          "frame-src": [...VIDEO_FRAME_HOSTS, ...yandex.frame],
           "frame-ancestors": ["'none'"],
           "form-action": ["'self'"],
           "object-src": ["'none'"],

@@ -1,25 +1,46 @@
-// /about/: the shop's story; its numbers count up once when they come into view.
+// /about/: the shop's story (numbers count up once in view), showrooms per city with photo
+// sliders, delivery/payment/warranty tabs and the partner programme; blocks reveal on scroll.
 import { useRef } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/about";
 import { servicesContext } from "../context.ts";
-import { findPage } from "../domain/content.server.ts";
+import { findPage, listContactPoints, listLatestNews } from "../domain/content.server.ts";
+import { isContentTabPage } from "../lib/content-tabs.ts";
+import { intInRange } from "../lib/number-only.ts";
+import { wrapTables } from "../lib/rich-text.ts";
 import { RichText } from "../ui/RichText.tsx";
 import { CountersOnView } from "../ui/CountersOnView.tsx";
+import { RevealOnScroll } from "../ui/RevealOnScroll.tsx";
+import { AboutShowrooms, groupByCity } from "../components/content/AboutShowrooms.tsx";
+import { AboutInfoTabs } from "../components/content/AboutInfoTabs.tsx";
+import { AboutPartners } from "../components/content/AboutPartners.tsx";
 import "../components/content/Content.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "О компании"} — Витрина` },
-  { name: "description", content: loaderData?.summary ?? "" },
+  { title: `${loaderData?.page.title ?? "О компании"} — Витрина` },
+  { name: "description", content: loaderData?.page.summary ?? "" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const page = await findPage(context.get(servicesContext).db, "about");
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const query = new URL(request.url).searchParams;
+  const infoParam = query.get("info");
+  const info = isContentTabPage(infoParam) ? infoParam : "delivery";
+  const [page, points, news, infoPage] = await Promise.all([findPage(db, "about"), listContactPoints(db), listLatestNews(db, 5), findPage(db, info)]);
   if (!page) throw data(null, { status: 404 });
-  return page;
+  const cities = groupByCity(points);
+  return {
+    page,
+    cities,
+    showroom: intInRange(query.get("showroom"), 0, Math.max(0, cities.length - 1), 0),
+    photos: news.filter((n) => n.image).map((n) => ({ src: n.image, alt: n.title })),
+    info,
+    infoHtml: wrapTables(infoPage?.body ?? ""),
+  };
 }
 
-export default function About({ loaderData: page }: Route.ComponentProps) {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { page, cities, showroom, photos, info, infoHtml } = loaderData;
   const body = useRef<HTMLDivElement>(null);
   return (
     <article className="container page-section about">
@@ -28,6 +49,15 @@ export default function About({ loaderData: page }: Route.ComponentProps) {
         <RichText html={page.body} />
       </div>
       <CountersOnView container={body} />
+      <RevealOnScroll>
+        <AboutShowrooms cities={cities} photos={photos} initial={showroom} />
+      </RevealOnScroll>
+      <RevealOnScroll>
+        <AboutInfoTabs initial={info} html={infoHtml} />
+      </RevealOnScroll>
+      <RevealOnScroll>
+        <AboutPartners />
+      </RevealOnScroll>
     </article>
   );
 }

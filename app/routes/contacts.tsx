@@ -7,6 +7,7 @@ import { clientContext, servicesContext, sessionContext } from "../context.ts";
 import { findPage, listContactPoints } from "../domain/content.server.ts";
 import { submitFormRequest } from "../domain/forms.server.ts";
 import { DEFAULT_TILE_ATTRIBUTION, tileUrlFromEnv } from "../lib/map-tiles.ts";
+import { yandexMapsKeyFromEnv } from "../lib/yandex-maps.ts";
 import { isFormName } from "../lib/form-schemas.ts";
 import { RichText } from "../ui/RichText.tsx";
 import { ContactPointList } from "../components/content/ContactPointList.tsx";
@@ -31,6 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     sent: isFormName(sent) ? sent : null,
     tileUrl: tileUrlFromEnv(process.env),
     attribution: DEFAULT_TILE_ATTRIBUTION,
+    yandexKey: yandexMapsKeyFromEnv(process.env),
   };
 }
 
@@ -47,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contacts({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, points, sent, tileUrl, attribution } = loaderData;
+  const { page, points, sent, tileUrl, attribution, yandexKey } = loaderData;
   const [selected, setSelected] = useState<number | null>(null);
   const initialFor = (form: "callback" | "feedback") => (actionData?.form === form ? { errors: actionData.errors, values: actionData.values } : undefined);
   return (
@@ -58,6 +60,7 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
         points={points}
         tileUrl={tileUrl}
         attribution={attribution}
+        yandexKey={yandexKey}
         onSelect={(id) => {
           setSelected(id);
           const el = document.getElementById(`point-${id}`);

@@ -10,6 +10,9 @@ import { SectionTiles } from "../components/home/SectionTiles.tsx";
 import { Advantages } from "../components/home/Advantages.tsx";
 import { NewsTeasers } from "../components/home/NewsTeasers.tsx";
 import { ProductCard } from "../components/catalog/ProductCard.tsx";
+import { listNewProducts } from "../domain/showcase.server.ts";
+import { ListSlider } from "../ui/ListSlider.tsx";
+import { RevealOnScroll } from "../ui/RevealOnScroll.tsx";
 import "../components/home/Home.css";
 
 export const meta: Route.MetaFunction = () => [
@@ -19,8 +22,8 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const [popular, news] = await Promise.all([listPopularProducts(db, 8), listLatestNews(db, 3)]);
-  return { popular, news };
+  const [popular, news, fresh] = await Promise.all([listPopularProducts(db, 8), listLatestNews(db, 3), listNewProducts(db, 8)]);
+  return { popular, news, fresh };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -34,27 +37,45 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="home-sections">Разделы каталога</h2>
           <SectionTiles sections={sections} />
         </section>
-        <section className="page-section" aria-labelledby="home-popular" id="popular">
-          <div className="home__heading">
-            <h2 id="home-popular">Популярное</h2>
-            <Link to="/catalog/">Весь каталог</Link>
-          </div>
-          <ul className="home__products">
-            {loaderData.popular.map((p) => (
-              <li key={p.id}>
-                <ProductCard product={p} />
-              </li>
-            ))}
-          </ul>
-        </section>
-        <Advantages />
-        <section className="page-section" aria-labelledby="home-news">
-          <div className="home__heading">
-            <h2 id="home-news">Новости</h2>
-            <Link to="/news/">Все новости</Link>
-          </div>
-          <NewsTeasers news={loaderData.news} />
-        </section>
+        <RevealOnScroll>
+          <section className="page-section" aria-labelledby="home-popular" id="popular">
+            <div className="home__heading">
+              <h2 id="home-popular">Популярное</h2>
+              <Link to="/catalog/">Весь каталог</Link>
+            </div>
+            <ul className="home__products">
+              {loaderData.popular.map((p) => (
+                <li key={p.id}>
+                  <ProductCard product={p} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </RevealOnScroll>
+        {loaderData.fresh.length ? (
+          <RevealOnScroll>
+            <section className="page-section" aria-labelledby="home-fresh">
+              <h2 id="home-fresh">Новинки</h2>
+              <ListSlider label="Новинки">
+                {loaderData.fresh.map((p) => (
+                  <ProductCard key={p.id} product={p} />
+                ))}
+              </ListSlider>
+            </section>
+          </RevealOnScroll>
+        ) : null}
+        <RevealOnScroll>
+          <Advantages />
+        </RevealOnScroll>
+        <RevealOnScroll>
+          <section className="page-section" aria-labelledby="home-news">
+            <div className="home__heading">
+              <h2 id="home-news">Новости</h2>
+              <Link to="/news/">Все новости</Link>
+            </div>
+            <NewsTeasers news={loaderData.news} />
+          </section>
+        </RevealOnScroll>
       </div>
     </>
   );

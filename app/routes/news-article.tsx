@@ -2,10 +2,11 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/news-article";
 import { servicesContext } from "../context.ts";
-import { findNews } from "../domain/content.server.ts";
+import { findNews, listLatestNews } from "../domain/content.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { SHARE_NETWORKS, shareUrl } from "../lib/share-links.ts";
 import { RichText } from "../ui/RichText.tsx";
+import { ScrollArea } from "../ui/ScrollArea.tsx";
 import { NewsPicture } from "../components/content/NewsPicture.tsx";
 import { NewsGallery } from "../components/content/NewsGallery.tsx";
 import "../components/content/News.css";
@@ -14,14 +15,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: `${loaderData.article.title} — Витрина` }, { name: "description", content: loaderData.article.summary }] : [{ title: "Новость не найдена — Витрина" }];
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const article = /^[a-z0-9-]{1,160}$/.test(params.slug) ? await findNews(context.get(servicesContext).db, params.slug) : null;
+  const { db } = context.get(servicesContext);
+  const article = /^[a-z0-9-]{1,160}$/.test(params.slug) ? await findNews(db, params.slug) : null;
   if (!article) throw data(null, { status: 404 });
   const url = new URL(request.url);
-  return { article, url: `${url.origin}/news/${article.slug}/` };
+  const more = (await listLatestNews(db, 13)).filter((n) => n.slug !== article.slug).slice(0, 12);
+  return { article, more, url: `${url.origin}/news/${article.slug}/` };
 }
 
 export default function NewsArticle({ loaderData }: Route.ComponentProps) {
-  const { article, url } = loaderData;
+  const { article, more, url } = loaderData;
   return (
     <article className="container page-section news-article">
       <p>
@@ -44,6 +47,21 @@ export default function NewsArticle({ loaderData }: Route.ComponentProps) {
           </a>
         ))}
       </section>
+      {more.length ? (
+        <aside className="news-more" aria-labelledby="news-more">
+          <h2 id="news-more">Другие новости</h2>
+          <ScrollArea label="Список других новостей" maxHeight={320}>
+            <ul className="news-more__list">
+              {more.map((n) => (
+                <li key={n.slug}>
+                  <time dateTime={new Date(n.publishedAt).toISOString()}>{formatDate(n.publishedAt)}</time>
+                  <Link to={`/news/${n.slug}/`}>{n.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </ScrollArea>
+        </aside>
+      ) : null}
     </article>
   );
 }

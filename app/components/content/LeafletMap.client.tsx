@@ -6,11 +6,7 @@ import { MapContainer, Marker, Popup, TileLayer } from "react-leaflet";
 import "leaflet/dist/leaflet.css";
 import type { ContactPoint } from "../../domain/content-types.ts";
 import { ContactPointDetails } from "./ContactPointList.tsx";
-
-/** SPEC 9: initial zoom 6, balloon 340×340, balloon opens at 992 px and above. */
-export const MAP_ZOOM = 6;
-export const POPUP_SIZE = 340;
-export const POPUP_MIN_WIDTH_PX = 992;
+import { MAP_ZOOM, POPUP_MIN_WIDTH_PX, POPUP_SIZE } from "./map-constants.ts";
 
 const pin = L.divIcon({
   className: "map-pin",
