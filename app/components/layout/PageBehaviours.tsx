@@ -1,6 +1,13 @@
 import { useEffect } from "react";
 import { ANCHOR_OFFSET, ANCHOR_SCROLL_MS, animateScrollTo, menuAnchorOffset } from "../../lib/smooth-scroll.ts";
 
+/** The element's top in the document from layout alone: a block still sliding in (a transform) does not shift the target. */
+function layoutTop(el: HTMLElement): number {
+  let top = 0;
+  for (let node: HTMLElement | null = el; node; node = node.offsetParent as HTMLElement | null) top += node.offsetTop;
+  return top;
+}
+
 /**
  * Site-wide link behaviours SPEC asks for on every page, delegated from the document:
  * smooth anchor scrolling (300 ms, offset 90; menu anchors 80/160) and `data-goto` links.
@@ -29,7 +36,7 @@ export function PageBehaviours() {
       if (!target) return;
       e.preventDefault();
       const offset = link.closest(".main-menu") ? menuAnchorOffset(window.innerWidth) : ANCHOR_OFFSET;
-      const y = target.getBoundingClientRect().top + window.scrollY - offset;
+      const y = layoutTop(target) - offset;
       window.history.pushState(window.history.state, "", url.hash);
       void animateScrollTo(y, ANCHOR_SCROLL_MS).then(() => {
         if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
