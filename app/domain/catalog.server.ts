@@ -1,6 +1,6 @@
 import type { Db } from "../db/database.server.ts";
 import type { ProductCardData, SectionNode } from "./catalog-types.ts";
-import { firstImage } from "./listing.server.ts";
+import { loadProductCards } from "./listing.server.ts";
 
 /** The section tree for the menu: top-level sections in order, each with its subsections. */
 export async function listSectionTree(db: Db): Promise<SectionNode[]> {
@@ -22,27 +22,17 @@ export async function listSectionTree(db: Db): Promise<SectionNode[]> {
   return roots;
 }
 
-/** Most popular products in stock, for the home page. */
-export async function listPopularProducts(db: Db, limit: number): Promise<ProductCardData[]> {
+/** Products in stock for a home-page shelf: the most popular, or the newest. */
+export async function listShelfProducts(db: Db, shelf: "popular" | "new", limit: number): Promise<ProductCardData[]> {
   const rows = await db.kysely
     .selectFrom("products")
-    .select(["id", "kind", "slug", "title", "price", "old_price", "stock", "rating", "images"])
+    .select("id")
     .where("stock", ">", 0)
-    .orderBy("popularity", "desc")
-    .orderBy("id")
+    .orderBy(shelf === "popular" ? "popularity" : "created_at", "desc")
+    .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    slug: r.slug,
-    title: r.title,
-    price: Number(r.price),
-    oldPrice: r.old_price === null ? null : Number(r.old_price),
-    stock: r.stock,
-    rating: r.rating,
-    image: firstImage(r.images),
-  }));
+  return loadProductCards(db, rows.map((r) => r.id));
 }
 
 export interface SectionPage {

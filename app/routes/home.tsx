@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { servicesContext } from "../context.ts";
-import { listPopularProducts } from "../domain/catalog.server.ts";
+import { listShelfProducts } from "../domain/catalog.server.ts";
 import { listLatestNews } from "../domain/content.server.ts";
 import { useRootData } from "../root-data.ts";
 import { HomeHero } from "../components/home/HomeHero.tsx";
@@ -10,7 +10,6 @@ import { SectionTiles } from "../components/home/SectionTiles.tsx";
 import { Advantages } from "../components/home/Advantages.tsx";
 import { NewsTeasers } from "../components/home/NewsTeasers.tsx";
 import { ProductCard } from "../components/catalog/ProductCard.tsx";
-import { listNewProducts } from "../domain/showcase.server.ts";
 import { ListSlider } from "../ui/ListSlider.tsx";
 import { RevealOnScroll } from "../ui/RevealOnScroll.tsx";
 import "../components/home/Home.css";
@@ -22,7 +21,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const [popular, news, fresh] = await Promise.all([listPopularProducts(db, 8), listLatestNews(db, 3), listNewProducts(db, 8)]);
+  const [popular, news, fresh] = await Promise.all([listShelfProducts(db, "popular", 8), listLatestNews(db, 3), listShelfProducts(db, "new", 8)]);
   return { popular, news, fresh };
 }
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import type { ProductPageData } from "../../domain/product-types.ts";
 import { countOf, discountPercent, formatPrice, formatWeight } from "../../lib/format.ts";
 import { formatRating } from "../../lib/rating.ts";
@@ -10,7 +10,7 @@ import { ShareButtons } from "../../ui/ShareButtons.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { availabilityOf } from "../catalog/ProductCard.tsx";
 import { useAddToCart } from "../cart/use-add-to-cart.ts";
-import { useRootData } from "../../root-data.ts";
+import { CompareToggle } from "../compare/CompareToggle.tsx";
 
 export const BUY_FORM_ID = "product-buy";
 const RATING_FORMS = ["оценка", "оценки", "оценок"] as const;
@@ -38,10 +38,6 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
   const canBuy = product.stock > 0;
   const [qty, setQty] = useState(1);
   const cart = useAddToCart();
-  const compare = useFetcher({ key: `compare-${product.id}` });
-  const comparedNow = useRootData()?.compared.includes(product.id) ?? false;
-  // while the toggle is on its way, show where it is going
-  const compared = compare.state !== "idle" ? !comparedNow : comparedNow;
   const discount = discountPercent(price, oldPrice);
   return (
     <section className="price-block" aria-labelledby="price-block-title">
@@ -101,21 +97,7 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
             <Icon name="shopping-cart" size={18} /> В корзину
           </button>
         </form>
-        <form
-          method="post"
-          action="/compare/toggle/"
-          className="price-block__compare"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void compare.submit({ id: product.id }, { method: "post", action: "/compare/toggle/", encType: "application/json" });
-          }}
-        >
-          <input type="hidden" name="id" value={product.id} />
-          <input type="hidden" name="back" value={back} />
-          <button type="submit" className="button button--ghost" aria-pressed={compared} title={compared ? "Убрать из сравнения" : "Добавить к сравнению"}>
-            <Icon name="git-compare" size={18} /> Сравнить
-          </button>
-        </form>
+        <CompareToggle productId={product.id} back={back} variant="button" />
       </div>
       {!canBuy ? (
         <p className="price-block__note">
