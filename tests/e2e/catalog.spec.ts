@@ -14,7 +14,9 @@ test.describe("catalogue with JavaScript", () => {
     const before = await countText(page);
     const colours = page.getByRole("group", { name: "Цвет" });
     const first = colours.getByRole("checkbox").first();
-    const value = await first.getAttribute("value");
+    const value = (await first.getAttribute("value"))!;
+    // a value's checkbox is named by the value alone, the count is its description
+    await expect(colours.getByRole("checkbox", { name: value, exact: true })).toHaveAccessibleDescription(/^\d+ шт\.$/);
     await first.check();
     await expect(page).toHaveURL(/[?&]color=/);
     await expect.poll(() => countText(page)).not.toBe(before);

@@ -25,10 +25,14 @@ export function FacetGroup({ facet }: { facet: FacetView }) {
     });
   const visible = facet.values.slice(0, VISIBLE);
   const rest = facet.values.slice(VISIBLE);
+  // the checkbox is named by its value alone; the count is its description
+  const countId = (v: FacetView["values"][number]) => `facet-${facet.code}-${facet.values.indexOf(v)}-count`;
   const option = (v: FacetView["values"][number]) => (
     <label key={v.value} className={`facet__option${v.disabled ? " facet__option--disabled" : ""}`}>
       <input
         type="checkbox"
+        aria-label={v.value}
+        aria-describedby={countId(v)}
         name={facet.code}
         value={v.value}
         checked={checked.has(v.value)}
@@ -36,8 +40,9 @@ export function FacetGroup({ facet }: { facet: FacetView }) {
         onChange={(e) => toggle(v.value, e.target.checked)}
       />
       <span className="facet__value">{v.value}</span>
-      <span className="facet__count" aria-label={`${formatNumber(v.count)} шт.`}>
+      <span className="facet__count" id={countId(v)}>
         {formatNumber(v.count)}
+        <span className="visually-hidden"> шт.</span>
       </span>
     </label>
   );
