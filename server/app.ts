@@ -22,6 +22,7 @@ import { VIDEO_FRAME_HOSTS } from "../app/lib/video-embed.ts";
 import { YANDEX_MAPS_CSP, yandexMapsKeyFromEnv } from "../app/lib/yandex-maps.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
 import { ensureSearchIndex } from "../app/domain/search.server.ts";
+import { getCatalogIndex } from "../app/domain/catalog-index.server.ts";
 import { clientContext, nonceContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
 
 export interface VitrinaApp {
@@ -45,6 +46,8 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
     logger.info(counts, "demo shop seeded");
   }
   await ensureSearchIndex(db);
+  // build the catalogue's facet index now rather than on the first visitor's request
+  void getCatalogIndex(db).catch((err: unknown) => logger.error({ err }, "catalogue index failed to build"));
   const rateLimiter: RateLimiter = createMemoryRateLimiter();
   const services: Services = {
     db,
