@@ -9,6 +9,7 @@ import "swiper/css";
 import "swiper/css/navigation";
 import "swiper/css/pagination";
 import "./CommonSlider.css";
+import { SWIPER_A11Y_RU } from "../lib/swiper-ru.ts";
 
 export const COMMON_SLIDER = {
   slidesPerView: 1,
@@ -32,16 +33,7 @@ export function CommonSlider({ label, children }: { label: string; children: Rea
         pagination={{ clickable: true }}
         keyboard={{ enabled: true, onlyInViewport: true }}
         onSwiper={setSwiper}
-        a11y={{
-          prevSlideMessage: "Предыдущий слайд",
-          nextSlideMessage: "Следующий слайд",
-          firstSlideMessage: "Это первый слайд",
-          lastSlideMessage: "Это последний слайд",
-          paginationBulletMessage: "Перейти к слайду {{index}}",
-          slideLabelMessage: "{{index}} из {{slidesLength}}",
-          containerMessage: null,
-          itemRoleDescriptionMessage: "слайд",
-        }}
+        a11y={{ ...SWIPER_A11Y_RU, containerMessage: null }}
       >
         {Children.toArray(children).map((child, i) => (
           <SwiperSlide key={i}>{child}</SwiperSlide>

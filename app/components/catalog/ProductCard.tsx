@@ -51,7 +51,7 @@ export function ProductCard({ product, layout = "grid", eager = false }: { produ
           </s>
         ) : null}
       </p>
-      <p className={`product-card__stock product-card__stock--${availability.tone}`}>{availability.text}</p>
+      <p className={`product-card__stock availability availability--${availability.tone}`}>{availability.text}</p>
       <CardActions product={product} />
     </article>
   );

@@ -7,6 +7,7 @@ import "swiper/css";
 import "swiper/css/navigation";
 import "swiper/css/pagination";
 import "./PromoSlider.css";
+import { SWIPER_A11Y_RU } from "../../lib/swiper-ru.ts";
 
 export const PROMO_SLIDER = { slidesPerView: 1, spaceBetween: 10 } as const;
 
@@ -26,16 +27,7 @@ export function PromoSlider() {
         pagination={{ clickable: true }}
         keyboard={{ enabled: true, onlyInViewport: true }}
         loop={false}
-        a11y={{
-          prevSlideMessage: "Предыдущий слайд",
-          nextSlideMessage: "Следующий слайд",
-          firstSlideMessage: "Это первый слайд",
-          lastSlideMessage: "Это последний слайд",
-          paginationBulletMessage: "Перейти к слайду {{index}}",
-          slideLabelMessage: "{{index}} из {{slidesLength}}",
-          containerRoleDescriptionMessage: "карусель",
-          itemRoleDescriptionMessage: "слайд",
-        }}
+        a11y={{ ...SWIPER_A11Y_RU, containerRoleDescriptionMessage: "карусель" }}
       >
         {PROMOS.map((p) => (
           <SwiperSlide key={p.href} className={`promo-slide promo-slide--${p.tone}`}>

@@ -71,7 +71,7 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
       {oldPrice && discount > 0 ? <p className="price-block__saving">Экономия {formatPrice(oldPrice - price)}</p> : null}
 
       <ul className="price-block__facts">
-        <li className={`price-block__stock price-block__stock--${availability.tone}`}>{availability.text}</li>
+        <li className={`price-block__stock availability availability--${availability.tone}`}>{availability.text}</li>
         {weight > 0 ? <li>Вес{product.kind === "set" ? " комплекта" : ""}: {formatWeight(weight)}</li> : null}
         <li>Артикул: {String(product.id).padStart(6, "0")}</li>
       </ul>
