@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { FacetView, RangeView } from "../../domain/catalog-types.ts";
 import { countOf, PRODUCT_FORMS } from "../../lib/format.ts";
+import { parseListingQuery, type KnownFilters } from "../../lib/listing-query.ts";
 import { RangeFilter } from "../../ui/RangeFilter.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { FacetGroup } from "./FacetGroup.tsx";
@@ -35,6 +36,21 @@ export function FilterPanel({ action, facets, ranges, total, resetHref, hidden, 
     timer.current = setTimeout(() => form.current?.requestSubmit(), DEBOUNCE_MS);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // A box ticked or an order chosen before the page finished loading its script changed the
+  // form but sent nothing: once enhanced, send what the form now says.
+  const location = useLocation();
+  useEffect(() => {
+    const f = form.current;
+    if (!f) return;
+    const known: KnownFilters = { facets: new Set(facets.map((x) => x.code)), ranges: new Set() };
+    const fromForm = parseListingQuery(new URLSearchParams([...new FormData(f)].map(([k, v]) => [k, String(v)])), known);
+    const fromUrl = parseListingQuery(new URLSearchParams(location.search), known);
+    const key = (q: typeof fromForm) => JSON.stringify([Object.entries(q.facets).map(([k, v]) => [k, [...v].sort()]).sort(), q.direction, q.num, q.view]);
+    if (key(fromForm) !== key(fromUrl)) f.requestSubmit();
+    // only once, right after hydration
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Below 992 px the panel lies over the page; the body is marked so it does not scroll under it.
   useEffect(() => {
