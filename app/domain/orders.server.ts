@@ -121,8 +121,9 @@ export async function placeOrder(
       return { number, created: true };
     });
   } catch (error) {
-    // the same submission twice at once: the other one made the order
-    if (isUniqueViolation(error)) {
+    // The same submission twice at once: its twin may have made the order meanwhile, and this one
+    // then finds the key taken, the cart already emptied or the stock already spent.
+    if (isUniqueViolation(error) || error instanceof OrderError) {
       const number = await findOrderByKey(db, input.idempotencyKey);
       if (number) return { number, created: false };
     }
