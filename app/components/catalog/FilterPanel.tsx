@@ -91,15 +91,16 @@ export function FilterPanel({ action, facets, ranges, total, resetHref, hidden, 
         {facets.map((f) => (
           <FacetGroup key={f.code} facet={f} />
         ))}
-        <div className="filter-panel__actions">
-          <button type="submit" className="button filter-panel__apply" onClick={onClose}>
-            Показать {countOf(total, PRODUCT_FORMS)}
-          </button>
-          <Link to={resetHref} className="button button--ghost" preventScrollReset>
-            Сбросить
-          </Link>
-        </div>
       </Form>
+      {/* outside the scrolling form (so nothing shows beneath it on phones), joined to it by `form` */}
+      <div className="filter-panel__actions">
+        <button type="submit" form={FILTER_FORM_ID} className="button filter-panel__apply" onClick={onClose}>
+          Показать {countOf(total, PRODUCT_FORMS)}
+        </button>
+        <Link to={resetHref} className="button button--ghost" preventScrollReset>
+          Сбросить
+        </Link>
+      </div>
     </div>
   );
 }
