@@ -18,3 +18,6 @@ export interface ComparisonTable {
   /** one row per property; values in product order */
   rows: { title: string; values: string[] }[];
 }
+
+/** A row differs when its values are not all the same («Только различия» keeps these). */
+export const differs = (values: readonly string[]) => new Set(values).size > 1;

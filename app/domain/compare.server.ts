@@ -2,6 +2,7 @@
 // table and moves with the session at login.
 import type { Db } from "../db/database.server.ts";
 import type { SessionHandle } from "../context.ts";
+import { formatWeight } from "../lib/format.ts";
 import { firstImage } from "./listing.server.ts";
 import type { ComparisonTable } from "./compare-types.ts";
 
@@ -32,12 +33,20 @@ export async function removeCompared(session: SessionHandle, productId: number |
 /** One table per section: the compared products and every property any of them has. */
 export async function loadComparison(db: Db, ids: number[]): Promise<ComparisonTable[]> {
   if (!ids.length) return [];
-  const products = await db.kysely
+  const rows = await db.kysely
     .selectFrom("products")
-    .innerJoin("sections", "sections.id", "products.section_id")
-    .select(["products.id", "products.slug", "products.title", "products.kind", "products.price", "products.old_price", "products.brand", "products.stock", "products.rating", "products.weight", "products.images", "sections.id as section_id", "sections.title as section_title"])
-    .where("products.id", "in", ids)
+    .select(["id", "slug", "title", "kind", "price", "old_price", "brand", "stock", "rating", "weight", "images", "section_id"])
+    .where("id", "in", ids)
     .execute();
+  // one table per top-level section, so a sofa and a corner sofa stand side by side
+  const sections = await db.kysely.selectFrom("sections").select(["id", "parent_id", "title"]).execute();
+  const byId = new Map(sections.map((x) => [x.id, x]));
+  const rootOf = (id: number) => {
+    let s = byId.get(id);
+    for (let guard = 0; s?.parent_id != null && guard < 32; guard++) s = byId.get(s.parent_id) ?? s;
+    return s;
+  };
+  const products = rows.map((r) => ({ ...r, section_id: rootOf(r.section_id)?.id ?? r.section_id, section_title: rootOf(r.section_id)?.title ?? "" }));
   const values = await db.kysely
     .selectFrom("product_values")
     .innerJoin("properties", "properties.id", "product_values.property_id")
@@ -60,10 +69,10 @@ export async function loadComparison(db: Db, ids: number[]): Promise<ComparisonT
       return own.map((v) => v.value_text ?? `${String(v.value_num).replace(".", ",")}${v.unit ? ` ${v.unit}` : ""}`).join(", ");
     };
     const codes = [...new Map(values.filter((v) => t.products.some((p) => p.id === v.product_id)).map((v) => [v.code, v])).values()].sort((a, b) => a.sort - b.sort);
-    const byId = new Map(products.map((p) => [p.id, p]));
+    const productOf = new Map(products.map((p) => [p.id, p]));
     t.rows = [
-      { title: "Бренд", values: t.products.map((p) => byId.get(p.id)!.brand) },
-      { title: "Вес", values: t.products.map((p) => `${(byId.get(p.id)!.weight / 1000).toFixed(2).replace(".", ",")} кг`) },
+      { title: "Бренд", values: t.products.map((p) => productOf.get(p.id)!.brand) },
+      { title: "Вес", values: t.products.map((p) => formatWeight(productOf.get(p.id)!.weight)) },
       ...codes.map((c) => ({ title: c.title, values: t.products.map((p) => cell(p.id, c.code) || "—") })),
     ];
   }

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import type { ComparisonTable } from "../../domain/compare-types.ts";
+import { differs, type ComparisonTable } from "../../domain/compare-types.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { ProductPicture } from "../catalog/ProductPicture.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import "./Comparison.css";
 
-/** A row differs when its values are not all the same. */
-export const differs = (values: string[]) => new Set(values).size > 1;
 
 export function ComparisonView({ tables, initialOnlyDiff }: { tables: ComparisonTable[]; initialOnlyDiff: boolean }) {
   const [onlyDiff, setOnlyDiff] = useState(initialOnlyDiff);
