@@ -18,6 +18,7 @@ import onestCyrillic from "@fontsource-variable/onest/files/onest-cyrillic-wght-
 import "./styles/fonts.css";
 import "./styles/tokens.css";
 import "./styles/base.css";
+import "./styles/forms.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: onestCyrillic, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

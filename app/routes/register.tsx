@@ -68,7 +68,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           hint={`Не короче ${PASSWORD_MIN} символов. Длинная фраза из нескольких слов надёжнее сложного короткого пароля.`}
           error={errors.password}
         />
-        <div className={`form-check${errors.consent ? " form-field--error" : ""}`}>
+        <div className={`form-check${errors.consent ? " form-group--error" : ""}`}>
           <input
             type="checkbox"
             id="register-consent"
@@ -82,7 +82,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             Я даю согласие на обработку персональных данных — для ведения аккаунта и заказов
           </label>
           {errors.consent ? (
-            <p className="form-field__error" id="register-consent-error">
+            <p className="form-group__error" id="register-consent-error">
               {errors.consent}
             </p>
           ) : null}

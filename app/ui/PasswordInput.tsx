@@ -13,11 +13,11 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
  * toggles between visible and hidden). The toggle needs JavaScript, so it appears only after
  * hydration; without it the field is an ordinary password field.
  */
-export function PasswordInput({ className, ...input }: Props) {
+export function PasswordInput(input: Props) {
   const [visible, setVisible] = useState(false);
   const hydrated = useSyncExternalStore(noop, () => true, () => false);
   return (
-    <span className={`password-input${className ? ` ${className}` : ""}`}>
+    <span className="password-input">
       <input {...input} type={visible ? "text" : "password"} spellCheck={false} autoCapitalize="none" />
       {hydrated ? (
         <button

@@ -15,18 +15,20 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name
 export function FormField({ name, label, error, hint, form = "f", type = "text", ...input }: Props) {
   const id = `${form}-${name}`;
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  const props = { ...input, id, name, "aria-invalid": error ? true : undefined, "aria-describedby": described };
+  const props = { ...input, id, name, className: "form-control", "aria-invalid": error ? true : undefined, "aria-describedby": described };
   return (
-    <div className={`form-field${error ? " form-field--error" : ""}`}>
-      <label htmlFor={id}>{label}</label>
+    <div className={`form-group${error ? " form-group--error" : ""}`}>
+      <label htmlFor={id} className="form-group__label">
+        {label}
+      </label>
       {type === "password" ? <PasswordInput {...props} /> : type === "tel" ? <PhoneInput {...props} /> : <input {...props} type={type} />}
       {hint ? (
-        <p className="form-field__hint" id={`${id}-hint`}>
+        <p className="form-group__hint" id={`${id}-hint`}>
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p className="form-field__error" id={`${id}-error`}>
+        <p className="form-group__error" id={`${id}-error`}>
           {error}
         </p>
       ) : null}

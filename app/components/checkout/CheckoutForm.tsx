@@ -86,13 +86,13 @@ export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempoten
           {(p) => <textarea {...p} name="comment" rows={3} maxLength={1000} defaultValue={values.comment ?? ""} />}
         </CheckoutField>
 
-        <div className={`checkout__consent${errors.consent ? " checkout-field--error" : ""}`}>
+        <div className={`checkout__consent${errors.consent ? " form-group--error" : ""}`}>
           <label>
             <input type="checkbox" name="consent" value="on" defaultChecked={values.consent === "on"} aria-describedby={errors.consent ? "checkout-consent-error" : undefined} />
             {CONSENT_TEXTS[CURRENT_CONSENT_VERSION]}
           </label>
           {errors.consent ? (
-            <p id="checkout-consent-error" className="checkout-field__error">
+            <p id="checkout-consent-error" className="form-group__error">
               {errors.consent}
             </p>
           ) : null}

@@ -27,7 +27,7 @@ export function DeliveryFields({ values, errors, pickupPoints, dateRange, delive
             </label>
           ))}
         </div>
-        {errors.delivery ? <p className="checkout-field__error">{errors.delivery}</p> : null}
+        {errors.delivery ? <p className="form-group__error">{errors.delivery}</p> : null}
       </fieldset>
 
       <div className="checkout__when-pickup">
@@ -65,7 +65,7 @@ export function DeliveryFields({ values, errors, pickupPoints, dateRange, delive
               </label>
             ))}
           </div>
-          {errors.lift ? <p className="checkout-field__error">{errors.lift}</p> : null}
+          {errors.lift ? <p className="form-group__error">{errors.lift}</p> : null}
         </fieldset>
       </div>
 

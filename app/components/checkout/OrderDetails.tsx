@@ -8,7 +8,7 @@ import "./Checkout.css";
 export function OrderDetails({ order }: { order: OrderView }) {
   return (
     <div className="order-details checkout__summary">
-      <p className="checkout-field__hint">от {formatDate(order.createdAt)}</p>
+      <p className="checkout__date">от {formatDate(order.createdAt)}</p>
       <ul className="checkout__lines">
         {order.lines.map((l, i) => (
           <li key={i}>

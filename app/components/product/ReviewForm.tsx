@@ -65,7 +65,7 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
 
   const err = (field: keyof ReviewErrors) =>
     errors[field] ? (
-      <p id={`review-${field}-error`} className="review-form__error">
+      <p id={`review-${field}-error`} className="form-group__error">
         {errors[field]}
       </p>
     ) : null;
@@ -81,19 +81,19 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
         </p>
       ) : null}
 
-      <div className={`review-form__group${errors.rating ? " review-form__group--error" : ""}`}>
+      <div className={`form-group${errors.rating ? " form-group--error" : ""}`}>
         <StarRatingInput name="rating" defaultValue={v?.rating ?? ""} error={errors.rating} errorId="review-rating-error" />
         {err("rating")}
       </div>
 
-      <div className={`review-form__group${errors.text ? " review-form__group--error" : ""}`}>
-        <label htmlFor="review-text" className="review-form__label">
-          Отзыв <span className="review-form__required" aria-hidden="true">*</span>
+      <div className={`form-group${errors.text ? " form-group--error" : ""}`}>
+        <label htmlFor="review-text" className="form-group__label">
+          Отзыв <span className="form-group__required" aria-hidden="true">*</span>
         </label>
         <textarea
           id="review-text"
           name="text"
-          className="review-form__control review-form__control--area"
+          className="form-control form-control--area"
           rows={5}
           maxLength={REVIEW_TEXT_MAX}
           defaultValue={v?.text}
@@ -103,14 +103,14 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
         {err("text")}
       </div>
 
-      <div className={`review-form__group${errors.name ? " review-form__group--error" : ""}`}>
-        <label htmlFor="review-name" className="review-form__label">
-          Имя <span className="review-form__required" aria-hidden="true">*</span>
+      <div className={`form-group${errors.name ? " form-group--error" : ""}`}>
+        <label htmlFor="review-name" className="form-group__label">
+          Имя <span className="form-group__required" aria-hidden="true">*</span>
         </label>
         <input
           id="review-name"
           name="name"
-          className="review-form__control"
+          className="form-control"
           autoComplete="given-name"
           maxLength={REVIEW_NAME_MAX}
           defaultValue={v?.name}
@@ -120,13 +120,13 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
         {err("name")}
       </div>
 
-      <div className="review-form__trap" aria-hidden="true">
+      <div className="form__trap" aria-hidden="true">
         <label htmlFor="review-website">Сайт</label>
         <input id="review-website" name={REVIEW_HONEYPOT} tabIndex={-1} autoComplete="off" />
       </div>
 
-      <div className={`review-form__group${errors.consent ? " review-form__group--error" : ""}`}>
-        <label className="review-form__consent">
+      <div className={`form-group${errors.consent ? " form-group--error" : ""}`}>
+        <label className="form-check">
           <input type="checkbox" name="consent" value="on" defaultChecked={v?.consent} aria-invalid={errors.consent ? true : undefined} aria-describedby={describedBy("consent")} />
           <span>{REVIEW_CONSENT_TEXTS[CURRENT_REVIEW_CONSENT]}</span>
         </label>
@@ -135,7 +135,7 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
       </div>
 
       {errors.form ? (
-        <p className="review-form__error" role="alert">
+        <p className="form-group__error" role="alert">
           {errors.form}
         </p>
       ) : null}
