@@ -19,6 +19,31 @@ const noServerImports = {
   ],
 };
 
+// Layers (DESIGN.md: Layout rules): the shop's logic knows nothing of HTTP, React or the server
+// edge — services reach it through the router context; the database layer knows nothing of the
+// logic built on it.
+const domainLayer = {
+  "no-restricted-imports": [
+    "error",
+    {
+      paths: [
+        { name: "react", message: "app/domain must not import React: keep UI in components." },
+        { name: "react-router", message: "app/domain must not import react-router: return data, let the route answer HTTP." },
+      ],
+      patterns: [
+        { regex: "(^|/)server/", message: "app/domain must not import server/: take services through the router context (app/domain/ports.ts)." },
+        { regex: "^react-dom", message: "app/domain must not import React." },
+      ],
+    },
+  ],
+};
+const dbLayer = {
+  "no-restricted-imports": [
+    "error",
+    { patterns: [{ regex: "(^|/)domain/", message: "app/db must not import app/domain: the database layer sits below the shop's logic." }] },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "public/"] },
   js.configs.recommended,
@@ -40,5 +65,15 @@ export default tseslint.config(
   {
     files: ["app/components/**", "app/ui/**", "app/lib/**"],
     rules: noServerImports,
+  },
+  {
+    files: ["app/domain/**"],
+    ignores: ["app/domain/**/*.test.ts"],
+    rules: domainLayer,
+  },
+  {
+    files: ["app/db/**"],
+    ignores: ["app/db/**/*.test.ts"],
+    rules: dbLayer,
   },
 );

@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // Kept apart from vite.config.ts so the React Router plugin does not run inside Vitest.
 export default defineConfig({
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/lint/**/*.test.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts"],
     pool: "forks",
     maxWorkers: 2,

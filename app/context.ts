@@ -2,19 +2,25 @@
 // actions through these keys, never through module globals.
 import { createContext } from "react-router";
 import type { Db } from "./db/database.server.ts";
-import type { RateLimiter } from "../server/rate-limit.ts";
-import type { Mailer } from "../server/mailer.ts";
+import type { FileStorage, Mailer, RateLimiter } from "./domain/ports.ts";
 import type { Logger } from "pino";
 
 export interface Services {
   db: Db;
   rateLimiter: RateLimiter;
   mediaDir: string;
-  /** private uploads (profile files): outside the web root, served only through their handler */
-  uploadDir: string;
+  /** private files (profile uploads, form attachments): outside the web root, served only through their handlers */
+  storage: FileStorage;
   mailer: Mailer;
   /** the request-independent app logger (pino); tests run it silent */
   logger: Logger;
+  /**
+   * The shop's configured origin (PUBLIC_URL, no trailing slash). Every absolute URL we send
+   * out (mails, canonical, sitemap, feeds) is built from it, never from request headers.
+   */
+  publicUrl: string;
+  /** contacts and pickup maps: tile template and Yandex key, from the validated config */
+  maps: { tileUrl: string; yandexKey: string | null };
 }
 
 export interface SessionHandle {
@@ -46,3 +52,10 @@ export const sessionContext = createContext<SessionHandle>();
 export const clientContext = createContext<ClientInfo>({ address: "unknown" });
 /** the CSP nonce of this response, for React Router's inline scripts */
 export const nonceContext = createContext<string>("");
+
+/**
+ * Errors React Router caught while handling this request (entry.server's handleError notes them),
+ * so the edge can answer a database outage with 503 and an API caller with JSON instead of the
+ * router's plain-text «Unexpected Server Error».
+ */
+export const faultsContext = createContext<unknown[] | null>(null);

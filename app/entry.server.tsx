@@ -1,13 +1,24 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { nonceContext } from "./context.ts";
+import { faultsContext, nonceContext } from "./context.ts";
 import { NonceContext } from "./nonce.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors the router caught in a loader or action are handed to the server edge (which logs them
+ * and answers a database outage with 503); a visitor who went away is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const faults = (context as RouterContextProvider).get(faultsContext);
+  if (faults) faults.push(error);
+  else console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

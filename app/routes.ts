@@ -22,6 +22,7 @@ export default [
   route("content/tab", "routes/content-tab.ts"),
   route("forms/:form", "routes/forms-api.ts"),
   route("register", "routes/register.tsx"),
+  route("register/confirm/:token", "routes/register-confirm.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("password/reset", "routes/password-reset.tsx"),

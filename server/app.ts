@@ -7,19 +7,24 @@ import compression from "compression";
 import helmet from "helmet";
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider } from "react-router";
 import type { AppConfig } from "./config.ts";
 import { csrfGuard } from "./csrf.ts";
-import { sendErrorPage } from "./error-pages.ts";
+import { sendErrorPage, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from "./error-pages.ts";
+import { healthz } from "./health.ts";
+import { hostGuard } from "./host-guard.ts";
+import { routerHandler } from "./router-handler.ts";
+import { isDatabaseUnavailable } from "../app/db/database-errors.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./rate-limit.ts";
 import { loadSession } from "./session.ts";
+import { startSessionPurge } from "./session-purge.ts";
 import { createMailer } from "./mailer.ts";
+import { createDiskStorage } from "./file-storage.ts";
 import { openDatabase, ensurePgSchema, type Db } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
-import { tileCspSource, tileUrlFromEnv } from "../app/lib/map-tiles.ts";
+import { tileCspSource } from "../app/lib/map-tiles.ts";
 import { VIDEO_FRAME_HOSTS } from "../app/lib/video-embed.ts";
-import { YANDEX_MAPS_CSP, yandexMapsKeyFromEnv } from "../app/lib/yandex-maps.ts";
+import { YANDEX_MAPS_CSP } from "../app/lib/yandex-maps.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
 import { ensureSearchIndex } from "../app/domain/search.server.ts";
 import { getCatalogIndex } from "../app/domain/catalog-index.server.ts";
@@ -37,7 +42,7 @@ const clientDir = path.resolve(import.meta.dirname, "../client");
 export async function createApp(config: AppConfig): Promise<VitrinaApp> {
   const logger = pino({ level: config.logLevel });
   if (config.databaseSchema) await ensurePgSchema(config.databaseUrl, config.databaseSchema);
-  const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
+  const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema, lockWaitMs: config.dbLockWaitMs });
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, "migrations applied");
   if (config.seedDemo && (await isEmpty(db))) {
@@ -53,9 +58,11 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
     db,
     rateLimiter,
     mediaDir: config.mediaDir,
-    uploadDir: config.uploadDir ?? path.resolve(config.mediaDir, "../uploads"),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    storage: createDiskStorage(config.uploadDir ?? path.resolve(config.mediaDir, "../uploads")),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, outboxDir: config.mailOutboxDir }),
     logger,
+    publicUrl: config.publicUrl,
+    maps: config.maps,
   };
 
   const app = express();
@@ -63,10 +70,12 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
   app.set("trust proxy", config.trustProxy);
   app.set("query parser", "simple");
 
-  app.get("/healthz", async (_req, res) => {
-    const ok = await db.ping();
-    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "db-unavailable" });
-  });
+  app.get("/healthz", healthz(db));
+
+  // before anything else: a forged Host never reaches a page, a cache or a mail link
+  app.use(
+    hostGuard({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts, allowLoopback: config.env !== "production", trustProxy: config.trustProxy }),
+  );
 
   app.use(
     pinoHttp({
@@ -85,7 +94,7 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
     next();
   });
   // the contacts map uses Yandex Maps only when a key is configured; only then does CSP open to it
-  const yandex = yandexMapsKeyFromEnv(process.env) ? YANDEX_MAPS_CSP : { script: [], img: [], connect: [], frame: [] };
+  const yandex = config.maps.yandexKey ? YANDEX_MAPS_CSP : { script: [], img: [], connect: [], frame: [] };
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -95,7 +104,7 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
           "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, ...yandex.script],
           "style-src": ["'self'", "'unsafe-inline'"],
           // map tiles (MAP_TILE_URL, OpenStreetMap by default) for the contacts map
-          "img-src": ["'self'", "data:", "blob:", ...[tileCspSource(tileUrlFromEnv(process.env))].filter((x): x is string => x !== null), ...yandex.img],
+          "img-src": ["'self'", "data:", "blob:", ...[tileCspSource(config.maps.tileUrl)].filter((x): x is string => x !== null), ...yandex.img],
           "font-src": ["'self'"],
           "connect-src": ["'self'", ...yandex.connect],
           // video-site players (YouTube, Rutube, VK Video) in the product lightbox
@@ -136,14 +145,16 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
   const build = await import("virtual:react-router/server-build");
   app.all(
     "/{*path}",
-    createRequestHandler({
+    routerHandler({
       build,
+      publicUrl: config.publicUrl,
+      mode: config.env === "local" ? "production" : config.env,
       async getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
-        context.set(sessionContext, await loadSession(req, res, db, config.sessionSecret));
         context.set(nonceContext, String(res.locals.cspNonce));
         context.set(clientContext, { address: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+        context.set(sessionContext, await loadSession(req, res, db, config.sessionSecret, { limiter: rateLimiter, address: context.get(clientContext).address }));
         return context;
       },
     }),
@@ -155,14 +166,20 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
     const status = typeof err === "object" && err && "status" in err ? Number((err as { status: unknown }).status) : 500;
     if (status === 404) return sendErrorPage(req, res, 404, "Такой страницы нет. Проверьте адрес или перейдите в каталог.");
     if (status >= 400 && status < 500) return sendErrorPage(req, res, status, "Запрос не удалось разобрать. Проверьте адрес страницы.");
+    if (isDatabaseUnavailable(err)) {
+      req.log?.error({ err }, "database unavailable");
+      res.setHeader("Retry-After", "60");
+      return sendErrorPage(req, res, 503, UNAVAILABLE_MESSAGE);
+    }
     req.log?.error({ err }, "unhandled error");
-    sendErrorPage(req, res, 500, "Произошла ошибка на сервере. Попробуйте обновить страницу через минуту.");
+    sendErrorPage(req, res, 500, SERVER_ERROR_MESSAGE);
   });
 
+  const sessionPurge = startSessionPurge(db, logger, config.sessionPurgeIntervalMs);
   return {
     app,
     db,
     logger,
-    close: () => db.close(),
+    close: () => sessionPurge.stop().then(() => db.close()),
   };
 }

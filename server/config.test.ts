@@ -18,7 +18,19 @@ describe("configuration from the environment", () => {
   });
   it("requires SESSION_SECRET in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" }, tmp())).toThrow(/SESSION_SECRET/);
-    expect(loadConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) }, tmp()).env).toBe("production");
+    expect(loadConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), PUBLIC_URL: "https://shop.example.ru" }, tmp()).env).toBe("production");
+  });
+  it("requires PUBLIC_URL in production and derives it from HOST/PORT locally", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) }, tmp())).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: "ftp://shop.example.ru" }, tmp())).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ PUBLIC_URL: "https://Shop.Example.ru/" }, tmp()).publicUrl).toBe("https://shop.example.ru");
+    expect(loadConfig({}, tmp()).publicUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ HOST: "127.0.0.1", PORT: "8080" }, tmp()).publicUrl).toBe("http://127.0.0.1:8080");
+    expect(() => loadConfig({ MAP_TILE_URL: "javascript:alert(1)" }, tmp())).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ YANDEX_MAPS_KEY: '"><script>' }, tmp())).toThrow(/YANDEX_MAPS_KEY/);
+    expect(loadConfig({ YANDEX_MAPS_KEY: " 0a1b2c3d-0000-4e5f-8a9b-123456789abc " }, tmp()).maps.yandexKey).toBe("0a1b2c3d-0000-4e5f-8a9b-123456789abc");
+    expect(loadConfig({}, tmp()).maps).toEqual({ tileUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", yandexKey: null });
+    expect(loadConfig({ ALLOWED_HOSTS: "WWW.shop.ru, shop.ru:8443" }, tmp()).allowedHosts).toEqual(["www.shop.ru", "shop.ru:8443"]);
   });
   it("refuses a bad port and a short secret", () => {
     expect(() => loadConfig({ PORT: "http" }, tmp())).toThrow(/PORT/);

@@ -4,6 +4,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_TILE_URL, isTileUrlTemplate } from "../app/lib/map-tiles.ts";
+import { isYandexMapsKey } from "../app/lib/yandex-maps.ts";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).optional(),
@@ -25,6 +27,26 @@ const EnvSchema = z.object({
   /** e.g. smtps://user:pass@smtp.example.ru:465; without it mail is written to the log */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** a folder where every outgoing message is also written as a JSON file (tests, development) */
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+  /** the shop's public address (scheme, host, port): every absolute URL we send out is built from it */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), "an http:// or https:// address")
+    .optional(),
+  /** further host names (host or host:port) this instance answers to, comma separated */
+  ALLOWED_HOSTS: z.string().default(""),
+  /** how long a write waits for SQLite's write lock before the visitor gets 503 */
+  DB_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Leaflet tile template of the contacts map */
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .refine(isTileUrlTemplate, "an http(s) tile template with {z}, {x}, {y}, e.g. https://{s}.tile.example.ru/{z}/{x}/{y}.png")
+    .optional(),
+  /** Yandex Maps JS API key: with it the contacts map is Yandex's instead of Leaflet */
+  YANDEX_MAPS_KEY: z.string().trim().refine(isYandexMapsKey, "the API key as Yandex issues it (letters, digits, dashes)").optional(),
 });
 
 export interface AppConfig {
@@ -44,6 +66,24 @@ export interface AppConfig {
   uploadDir?: string;
   smtpUrl?: string;
   mailFrom?: string;
+  /** every outgoing message is also written here as `<time>-<random>.json` ({to, subject, text, at}) */
+  mailOutboxDir?: string;
+  /** origin of the shop as visitors see it (`https://shop.example.ru`), without a trailing slash */
+  publicUrl: string;
+  /** `Host` values accepted besides publicUrl's (lower case, `host` or `host:port`) */
+  allowedHosts: string[];
+  maps: MapSettings;
+  /** SQLite write-lock wait budget (ms); tests build configs by hand and may leave it out */
+  dbLockWaitMs?: number;
+  /** how often expired sessions are purged; hourly when absent (tests set it shorter) */
+  sessionPurgeIntervalMs?: number;
+}
+
+export interface MapSettings {
+  /** Leaflet tile template (OpenStreetMap unless MAP_TILE_URL) */
+  tileUrl: string;
+  /** YANDEX_MAPS_KEY; null → Leaflet */
+  yandexKey: string | null;
 }
 
 const truthy = (v: string) => v === "1" || v === "true";
@@ -62,6 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dataDir = "data
     }
     secret = localSecret(dataDir);
   }
+  if (!e.PUBLIC_URL && e.NODE_ENV === "production") {
+    throw new Error("Invalid environment:\n  PUBLIC_URL: required in production (the shop's address, e.g. https://shop.example.ru)");
+  }
+  // Locally the address is the one `npm start` prints; a wildcard bind is reached as localhost.
+  const localHost = !e.HOST || e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST;
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://${localHost}:${e.PORT}`).origin;
   return {
     env: e.NODE_ENV ?? "local",
     port: e.PORT,
@@ -77,6 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dataDir = "data
     uploadDir: path.resolve(e.UPLOAD_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailOutboxDir: e.MAIL_OUTBOX_DIR ? path.resolve(e.MAIL_OUTBOX_DIR) : undefined,
+    publicUrl,
+    allowedHosts: e.ALLOWED_HOSTS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
+    dbLockWaitMs: e.DB_LOCK_WAIT_MS,
+    maps: { tileUrl: e.MAP_TILE_URL || DEFAULT_TILE_URL, yandexKey: e.YANDEX_MAPS_KEY || null },
   };
 }
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { Request } from "express";
 import { isCrossSite } from "./csrf.ts";
 
-function request(method: string, headers: Record<string, string>, trustProxy = false): Request {
+function request(method: string, headers: Record<string, string>, trustProxy = false, protocol = "https"): Request {
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  return { method, get: (name: string) => lower[name.toLowerCase()], app: { get: () => trustProxy } } as unknown as Request;
+  return { method, protocol, get: (name: string) => lower[name.toLowerCase()], app: { get: () => trustProxy } } as unknown as Request;
 }
 
 describe("cross-site request check", () => {
@@ -21,6 +21,13 @@ describe("cross-site request check", () => {
     expect(isCrossSite(request("POST", { origin: "https://evil.example", host: "shop.ru" }), [])).toBe(true);
     expect(isCrossSite(request("POST", { origin: "null", host: "shop.ru" }), [])).toBe(true);
     expect(isCrossSite(request("POST", { host: "shop.ru" }), [])).toBe(false);
+  });
+  it("compares the whole origin, scheme and port included", () => {
+    // an https page may not post to the http site of the same host, nor another port
+    expect(isCrossSite(request("POST", { origin: "https://shop.ru", host: "shop.ru" }, false, "http"), [])).toBe(true);
+    expect(isCrossSite(request("POST", { origin: "http://shop.ru", host: "shop.ru" }, false, "http"), [])).toBe(false);
+    expect(isCrossSite(request("POST", { origin: "http://shop.ru:8080", host: "shop.ru" }, false, "http"), [])).toBe(true);
+    expect(isCrossSite(request("POST", { origin: "HTTP://SHOP.RU", host: "shop.ru" }, false, "http"), [])).toBe(false);
   });
   it("accepts configured extra origins", () => {
     expect(isCrossSite(request("POST", { "sec-fetch-site": "cross-site", origin: "https://admin.shop.ru" }), ["https://admin.shop.ru"])).toBe(false);

@@ -14,14 +14,10 @@ export function isCrossSite(req: Request, allowedOrigins: readonly string[]): bo
   if (site === "cross-site" || site === "same-site") return !(origin && allowedOrigins.includes(origin));
   if (!origin) return false; // not a browser, or a same-origin navigation from an old one
   if (allowedOrigins.includes(origin)) return false;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    return true; // "null" or garbage: an opaque origin is never ours
-  }
-  const host = req.get("x-forwarded-host") && req.app.get("trust proxy") ? req.get("x-forwarded-host") : req.get("host");
-  return originHost !== host;
+  // The whole origin, scheme included: `https://shop` posting to `http://shop` is another origin.
+  // The host was already checked against PUBLIC_URL/ALLOWED_HOSTS (server/host-guard.ts).
+  const host = req.get("x-forwarded-host") && req.app.get("trust proxy") ? req.get("x-forwarded-host")!.split(",")[0]!.trim() : req.get("host");
+  return origin.toLowerCase() !== `${req.protocol}://${host}`.toLowerCase();
 }
 
 export function csrfGuard(allowedOrigins: readonly string[], render403: (req: Request, res: Response) => void) {

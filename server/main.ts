@@ -29,7 +29,12 @@ const vitrina = await createApp(config);
 // Room for long catalogue URLs (a 10 000-character Cyrillic query is ~60 KB percent-encoded);
 // anything longer is refused by Node with 431 before it reaches the app.
 const MAX_HEADER_BYTES = 96 * 1024;
-const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, vitrina.app);
+let stopping = false;
+const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+  // While draining, every answer closes its connection: a keep-alive client cannot keep us up.
+  if (stopping) res.setHeader("Connection", "close");
+  vitrina.app(req, res);
+});
 server.headersTimeout = 15_000;
 server.requestTimeout = 30_000;
 server.keepAliveTimeout = 5_000;
@@ -40,15 +45,19 @@ server.listen(config.port, config.host, () => {
   vitrina.logger.info(`Витрина работает: http://localhost:${port}`);
 });
 
-let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   vitrina.logger.info({ signal }, "shutting down");
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
   force.unref();
+  // Keep-alive sockets that fall idle after their last answer are closed as soon as they do,
+  // not after keepAliveTimeout: server.close() alone closes only the ones idle right now.
+  const sweepIdle = setInterval(() => server.closeIdleConnections(), 100);
+  sweepIdle.unref();
   server.close(async () => {
     clearTimeout(force);
+    clearInterval(sweepIdle);
     await vitrina.close();
     vitrina.logger.info("stopped");
     process.exit(0);

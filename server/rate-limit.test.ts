@@ -14,3 +14,23 @@ describe("memory rate limiter", () => {
     expect((await limiter.hit("ip:1", 3, 60_000)).allowed).toBe(true);
   });
 });
+
+describe("memory rate limiter: peek and refund", () => {
+  it("peeks without counting and takes an event back, never below zero", async () => {
+    let now = 5_000_000;
+    const limiter = createMemoryRateLimiter(() => now);
+    expect(await limiter.peek("k")).toEqual({ count: 0, retryAfter: 0 });
+    await limiter.hit("k", 2, 10_000);
+    await limiter.hit("k", 2, 10_000);
+    expect(await limiter.peek("k")).toEqual({ count: 2, retryAfter: 10 });
+    expect(await limiter.peek("k")).toEqual({ count: 2, retryAfter: 10 });
+    await limiter.refund("k");
+    expect((await limiter.hit("k", 2, 10_000)).allowed).toBe(true);
+    await limiter.refund("k");
+    await limiter.refund("k");
+    await limiter.refund("k");
+    expect((await limiter.peek("k")).count).toBe(0);
+    now += 10_000;
+    expect(await limiter.peek("k")).toEqual({ count: 0, retryAfter: 0 });
+  });
+});

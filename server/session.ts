@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import type { Request, Response } from "express";
 import type { Db } from "../app/db/database.server.ts";
+import { isDatabaseUnavailable } from "../app/db/database-errors.ts";
 import type { SessionHandle } from "../app/context.ts";
+import { errorPageHtml, wantsJson } from "./error-pages.ts";
+import type { RateLimiter } from "./rate-limit.ts";
 import {
   createSession,
   destroySession,
@@ -47,12 +50,33 @@ export function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-/** Builds the per-request session handle: reads lazily, creates only when asked. */
-export async function loadSession(req: Request, res: Response, db: Db, secret: string): Promise<SessionHandle> {
+function rethrowUnlessUnavailable(err: unknown): void {
+  if (!isDatabaseUnavailable(err)) throw err;
+}
+
+/** New sessions (rows) per client address and window: generous for people, tight for a flood. */
+export const NEW_SESSION_LIMIT = 100;
+export const NEW_SESSION_WINDOW_MS = 10 * 60 * 1000;
+
+export interface SessionLimits {
+  limiter: RateLimiter;
+  /** the client address (clientContext) */
+  address: string;
+}
+
+/**
+ * Builds the per-request session handle: reads lazily, creates a row only when something is
+ * stored (`ensure`, `update`). With `limits`, a client address gets at most NEW_SESSION_LIMIT new
+ * sessions per window; beyond it the creating call throws a 429 Response (JSON `{error}` for
+ * JSON callers), which React Router returns as the answer.
+ */
+export async function loadSession(req: Request, res: Response, db: Db, secret: string, limits?: SessionLimits): Promise<SessionHandle> {
   const raw = readCookie(req, SESSION_COOKIE);
   const id = raw ? unsign(raw, secret) : null;
   let stored: StoredSession | null = id ? await findSession(db, id) : null;
-  if (stored) await extendSessionIfStale(db, stored);
+  // Extending a session is housekeeping: while the database is locked or read-only the page is
+  // still served (reads work), the next visit extends it.
+  if (stored) await extendSessionIfStale(db, stored).catch(rethrowUnlessUnavailable);
 
   const setCookie = (sid: string) => {
     res.cookie(SESSION_COOKIE, sign(sid, secret), {
@@ -66,6 +90,10 @@ export async function loadSession(req: Request, res: Response, db: Db, secret: s
 
   const ensure = async () => {
     if (!stored) {
+      if (limits) {
+        const limit = await limits.limiter.hit(`session:new:${limits.address}`, NEW_SESSION_LIMIT, NEW_SESSION_WINDOW_MS);
+        if (!limit.allowed) throw tooManySessions(req, limit.retryAfter);
+      }
       stored = await createSession(db);
       setCookie(stored.id);
     }
@@ -99,7 +127,18 @@ export async function loadSession(req: Request, res: Response, db: Db, secret: s
     async logout() {
       if (stored) await destroySession(db, stored.id);
       stored = null;
-      res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: req.secure, path: "/" });
+      // nothing to clear when the browser sent no cookie
+      if (raw !== undefined) res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: req.secure, path: "/" });
     },
   };
+}
+
+// a Fetch Response (the router returns it as is), not Express's
+function tooManySessions(req: Request, retryAfter: number): globalThis.Response {
+  const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+  const message = `Слишком много новых посещений с вашего адреса. Попробуйте снова через ${minutes} мин.`;
+  const headers = { "Retry-After": String(retryAfter), "Cache-Control": "no-store" };
+  return wantsJson(req)
+    ? globalThis.Response.json({ error: message }, { status: 429, headers })
+    : new globalThis.Response(errorPageHtml(429, message), { status: 429, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
 }

@@ -6,9 +6,10 @@ import * as m003 from "./migrations/003-forms.ts";
 import * as m004 from "./migrations/004-accounts.ts";
 import * as m005 from "./migrations/005-reviews.ts";
 import * as m006 from "./migrations/006-cart-orders.ts";
+import * as m007 from "./migrations/007-pending-registrations.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
-const migrations = { "001-initial": m001, "002-search": m002, "003-forms": m003, "004-accounts": m004, "005-reviews": m005, "006-cart-orders": m006 };
+const migrations = { "001-initial": m001, "002-search": m002, "003-forms": m003, "004-accounts": m004, "005-reviews": m005, "006-cart-orders": m006, "007-pending-registrations": m007 };
 
 function importedMigrations(db: Db): MigrationProvider {
   return {

@@ -130,6 +130,7 @@ export interface Database {
   sessions: SessionTable;
   users: UserTable;
   password_reset_tokens: PasswordResetTokenTable;
+  pending_registrations: PendingRegistrationTable;
   profile_files: ProfileFileTable;
   search_documents: SearchDocumentTable;
   form_submissions: FormSubmissionTable;
@@ -258,6 +259,20 @@ export interface PasswordResetTokenTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+
+/** A registration waiting for its e-mail confirmation (the account does not exist yet). */
+export interface PendingRegistrationTable {
+  /** sha256 hex of the e-mailed token; the token itself is never stored */
+  token_hash: string;
+  /** lower-cased, trimmed */
+  email: string;
+  name: string;
+  phone: string;
+  /** argon2id PHC string of the password chosen at registration */
+  password_hash: string;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface ProfileFileTable {

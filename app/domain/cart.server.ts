@@ -3,10 +3,11 @@
 import type { Db } from "../db/database.server.ts";
 import type { ProductKind } from "../db/schema.ts";
 import { cartTotals, type CartLineView, type CartTotals } from "./cart-types.ts";
-import { firstImage } from "./listing.server.ts";
+import { firstProductImage } from "../lib/json-columns.ts";
+import { MAX_CART_QTY } from "../lib/quantity.ts";
 
 /** Largest quantity a request may ask for; more is a malformed request (422). */
-export const MAX_CNT = 999;
+export const MAX_CNT = MAX_CART_QTY;
 
 export class CartError extends Error {
   readonly status: 404 | 409 | 422;
@@ -20,6 +21,12 @@ export function cartOwner(session: { id: string | null; userId: number | null })
   if (session.userId !== null) return `u:${session.userId}`;
   return session.id ? `s:${session.id}` : null;
 }
+
+/**
+ * Whose cart a change goes to: a known owner, or one made only when a line is actually stored
+ * (a visitor without a session gets one for their first real line, never for a refused request).
+ */
+export type CartOwner = string | { current: string | null; create(): Promise<string> };
 
 interface SetItemRow {
   item_id: number;
@@ -109,18 +116,21 @@ export interface CartChangeResult {
   product: { title: string; price: number };
 }
 
-export async function changeCart(db: Db, owner: string, change: CartChange, now = Date.now()): Promise<CartChangeResult> {
+export async function changeCart(db: Db, cartOwner: CartOwner, change: CartChange, now = Date.now()): Promise<CartChangeResult> {
   if (!Number.isInteger(change.cnt) || change.cnt < 0 || change.cnt > MAX_CNT) {
     throw new CartError(422, `Количество должно быть целым числом от 0 до ${MAX_CNT}.`);
   }
   const line = await resolve(db, change.productId, change.type, change.items);
-  const existing = await db.kysely
-    .selectFrom("cart_lines")
-    .select(["id", "qty"])
-    .where("owner", "=", owner)
-    .where("product_id", "=", line.productId)
-    .where("items", "=", line.itemsKey)
-    .executeTakeFirst();
+  const known = typeof cartOwner === "string" ? cartOwner : cartOwner.current;
+  const existing = known
+    ? await db.kysely
+        .selectFrom("cart_lines")
+        .select(["id", "qty"])
+        .where("owner", "=", known)
+        .where("product_id", "=", line.productId)
+        .where("items", "=", line.itemsKey)
+        .executeTakeFirst()
+    : undefined;
   const wanted = change.mode === "add" ? (existing?.qty ?? 0) + change.cnt : change.cnt;
   const qty = Math.min(wanted, line.max);
   const notice = wanted > line.max ? `Доступно только ${line.max} шт., столько и положили в корзину.` : null;
@@ -129,6 +139,7 @@ export async function changeCart(db: Db, owner: string, change: CartChange, now 
     if (existing) await db.kysely.deleteFrom("cart_lines").where("id", "=", existing.id).execute();
     return { qty: 0, notice, product };
   }
+  const owner = known ?? (await (cartOwner as Exclude<CartOwner, string>).create());
   await db.kysely
     .insertInto("cart_lines")
     .values({ owner, product_id: line.productId, items: line.itemsKey, qty, created_at: now, updated_at: now })
@@ -138,8 +149,9 @@ export async function changeCart(db: Db, owner: string, change: CartChange, now 
 }
 
 /** Sets the quantity of one line by its id (the cart page), or removes it with 0. */
-export async function changeCartLine(db: Db, owner: string, lineId: number, cnt: number): Promise<CartChangeResult> {
-  const row = await db.kysely.selectFrom("cart_lines").innerJoin("products", "products.id", "cart_lines.product_id").select(["cart_lines.product_id", "cart_lines.items", "products.kind"]).where("cart_lines.id", "=", lineId).where("owner", "=", owner).executeTakeFirst();
+export async function changeCartLine(db: Db, owner: string | null, lineId: number, cnt: number): Promise<CartChangeResult> {
+  // without an owner there is no cart, so no line either
+  const row = owner && await db.kysely.selectFrom("cart_lines").innerJoin("products", "products.id", "cart_lines.product_id").select(["cart_lines.product_id", "cart_lines.items", "products.kind"]).where("cart_lines.id", "=", lineId).where("owner", "=", owner).executeTakeFirst();
   if (!row) throw new CartError(404, "Этой позиции уже нет в корзине. Обновите страницу.");
   return changeCart(db, owner, { productId: row.product_id, type: row.kind, cnt, items: JSON.parse(row.items) as number[], mode: "set" });
 }
@@ -176,7 +188,7 @@ export async function loadCart(db: Db, owner: string | null): Promise<{ lines: C
       kind: r.kind,
       slug: r.slug,
       title: r.title,
-      image: firstImage(r.images),
+      image: firstProductImage(r.images),
       qty: r.qty,
       max: Math.max(1, r.stock),
     };

@@ -3,7 +3,7 @@
 import type { Db } from "../db/database.server.ts";
 import type { SessionHandle } from "../context.ts";
 import { formatWeight } from "../lib/format.ts";
-import { firstImage } from "./listing.server.ts";
+import { firstProductImage } from "../lib/json-columns.ts";
 import type { ComparisonTable } from "./compare-types.ts";
 
 export const MAX_COMPARED = 50;
@@ -61,7 +61,7 @@ export async function loadComparison(db: Db, ids: number[]): Promise<ComparisonT
   for (const p of products) {
     let t = tables.get(p.section_id);
     if (!t) tables.set(p.section_id, (t = { sectionTitle: p.section_title, products: [], rows: [] }));
-    t.products.push({ id: p.id, slug: p.slug, title: p.title, kind: p.kind, price: Number(p.price), oldPrice: p.old_price === null ? null : Number(p.old_price), stock: p.stock, rating: p.rating, image: firstImage(p.images) });
+    t.products.push({ id: p.id, slug: p.slug, title: p.title, kind: p.kind, price: Number(p.price), oldPrice: p.old_price === null ? null : Number(p.old_price), stock: p.stock, rating: p.rating, image: firstProductImage(p.images) });
   }
   for (const t of tables.values()) {
     const cell = (productId: number, code: string) => {

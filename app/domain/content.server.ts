@@ -63,6 +63,12 @@ export async function listContactPoints(db: Db): Promise<ContactPoint[]> {
   }));
 }
 
+/** True when `id` is one of the showrooms (contact points), the only places an order can be picked up. */
+export async function isPickupPoint(db: Db, id: number): Promise<boolean> {
+  if (!Number.isSafeInteger(id) || id <= 0) return false;
+  return (await db.kysely.selectFrom("contact_points").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+}
+
 export const NEWS_PER_PAGE = 6;
 
 export async function listNewsPage(db: Db, page: number, perPage = NEWS_PER_PAGE): Promise<{ items: NewsListItem[]; total: number; pages: number; page: number }> {

@@ -3,10 +3,9 @@
 // pixels bounded), bytes stored outside the web root under a random id, display names
 // sanitised, a per-user quota, and no orphan row or partial file when a write fails.
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import type { Db } from "../db/database.server.ts";
+import type { FileStorage } from "./ports.ts";
 import type { ProfileFileInfo } from "./account-types.ts";
 import { DEFAULT_ACCEPT, DEFAULT_MAX_BYTES, FILE_MESSAGES, fileExtension, hasAcceptedExtension, sanitizeFileName } from "../lib/file-checks.ts";
 
@@ -63,6 +62,8 @@ export async function readLimitedBody(request: Request, limit: number, tooLargeM
   return body;
 }
 
+const UNREADABLE = "Запрос не удалось разобрать. Обновите страницу и попробуйте ещё раз";
+
 /** A form body (multipart or URL-encoded) already read within the limit. */
 export async function parseFormBody(body: Uint8Array, contentType: string | null): Promise<FormData> {
   const type = (contentType ?? "").toLowerCase();
@@ -72,8 +73,41 @@ export async function parseFormBody(body: Uint8Array, contentType: string | null
   try {
     return await new Response(new Blob([body as Uint8Array<ArrayBuffer>]), { headers: { "content-type": contentType! } }).formData();
   } catch {
-    throw new UploadError(400, "Запрос не удалось разобрать. Обновите страницу и попробуйте ещё раз");
+    throw new UploadError(400, UNREADABLE);
   }
+}
+
+const UPLOAD_JSON_FIELDS = ["fileName", "file", "purpose"] as const;
+
+/**
+ * An upload body already read within the limit: a form (multipart or URL-encoded), or the SPEC's
+ * JSON `{fileName, file}` (file as a data URL; `purpose` optional), which becomes the same form
+ * fields so every later check is shared. A JSON body that does not parse, is not an object or has
+ * a non-string field is 400.
+ */
+export async function parseUploadBody(body: Uint8Array, contentType: string | null): Promise<FormData> {
+  const type = (contentType ?? "").toLowerCase().split(";")[0]!.trim();
+  if (type !== "application/json") {
+    if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded") {
+      throw new UploadError(415, "Отправьте форму (multipart/form-data или application/x-www-form-urlencoded) или JSON");
+    }
+    return parseFormBody(body, contentType);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+  } catch {
+    throw new UploadError(400, UNREADABLE);
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw new UploadError(400, UNREADABLE);
+  const form = new FormData();
+  for (const key of UPLOAD_JSON_FIELDS) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== "string") throw new UploadError(400, UNREADABLE);
+    form.set(key, v);
+  }
+  return form;
 }
 
 /** `data:<anything>;base64,<payload>` → bytes. The declared MIME type is ignored on purpose. */
@@ -164,75 +198,64 @@ function swapExtension(name: string, ext: string): string {
 export const filePathOf = (id: string) => `/profile/file/${id}/`;
 const isFileId = (id: string) => /^[0-9a-f]{32}$/.test(id);
 
-/** File-system calls, replaceable in tests to simulate a full disk. */
-export interface StorageIo {
-  writeFile(file: string, data: Uint8Array): Promise<void>;
-  rename(from: string, to: string): Promise<void>;
-  unlink(file: string): Promise<void>;
-}
-
-const realIo: StorageIo = {
-  writeFile: (file, data) => fs.writeFile(file, data, { flag: "wx", mode: 0o600 }),
-  rename: (from, to) => fs.rename(from, to),
-  unlink: (file) => fs.unlink(file),
-};
-
 export interface SavedFile extends ProfileFileInfo {
   /** ids this upload replaced (single-file purposes) */
   replaced: string[];
 }
 
-/**
- * Stores a prepared image for its owner. The bytes go to `<id>.part`, then are renamed into
- * place, and only then the row is written; any failure removes what was written.
- */
-export async function saveProfileFile(
-  db: Db,
-  dir: string,
-  userId: number,
-  image: PreparedImage,
-  purpose: FilePurpose = "files",
-  io: StorageIo = realIo,
-  now = Date.now(),
-): Promise<SavedFile> {
-  let usageQuery = db.kysely
+/** The owner's usage that a new file of `purpose` counts against: files and bytes. */
+async function usageOf(k: Db["kysely"], userId: number, purpose: FilePurpose): Promise<{ files: number; bytes: number }> {
+  let q = k
     .selectFrom("profile_files")
     .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.coalesce(eb.fn.sum<number>("size"), eb.lit(0)).as("bytes")])
     .where("user_id", "=", userId);
   // a new avatar replaces the old one, so the old one does not count against it
-  if (purpose === "avatar") usageQuery = usageQuery.where("purpose", "<>", "avatar");
-  const usage = await usageQuery.executeTakeFirstOrThrow();
-  if (Number(usage.n) >= QUOTA_FILES || Number(usage.bytes) + image.bytes.byteLength > QUOTA_BYTES) {
-    throw new UploadError(413, FILE_MESSAGES.quota);
-  }
+  if (purpose === "avatar") q = q.where("purpose", "<>", "avatar");
+  const row = await q.executeTakeFirstOrThrow();
+  return { files: Number(row.n), bytes: Number(row.bytes) };
+}
+
+const overQuota = (usage: { files: number; bytes: number }, size: number) => usage.files >= QUOTA_FILES || usage.bytes + size > QUOTA_BYTES;
+
+/**
+ * Stores a prepared image for its owner. The bytes go to `<id>.part` and are renamed into place;
+ * then one transaction checks the quota and writes the row (on PostgreSQL it first locks the
+ * owner's `users` row, so parallel uploads of one owner take turns; on SQLite the one connection
+ * already runs transactions one at a time). A refused or failed row removes the written bytes.
+ * See docs/decisions/041-atomic-upload-quota.md.
+ */
+export async function saveProfileFile(db: Db, storage: FileStorage, userId: number, image: PreparedImage, purpose: FilePurpose = "files", now = Date.now()): Promise<SavedFile> {
+  const size = image.bytes.byteLength;
+  // an early answer without touching the disk when the quota is plainly used up; not the guard
+  if (overQuota(await usageOf(db.kysely, userId, purpose), size)) throw new UploadError(413, FILE_MESSAGES.quota);
 
   const id = crypto.randomBytes(16).toString("hex");
-  const final = path.join(dir, id);
-  const part = `${final}.part`;
   try {
-    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-    await io.writeFile(part, image.bytes);
-    await io.rename(part, final);
+    await storage.put(id, image.bytes);
   } catch (err) {
-    await io.unlink(part).catch(() => {});
     throw Object.assign(new UploadError(507, FILE_MESSAGES.storage), { cause: err });
   }
+
+  let replaced: string[];
   try {
-    await db.kysely
-      .insertInto("profile_files")
-      .values({ id, user_id: userId, purpose, name: image.name, mime: image.mime, size: image.bytes.byteLength, width: image.width, height: image.height, created_at: now })
-      .execute();
+    replaced = await db.kysely.transaction().execute(async (trx) => {
+      if (db.dialect === "postgres") await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+      if (overQuota(await usageOf(trx, userId, purpose), size)) throw new UploadError(413, FILE_MESSAGES.quota);
+      await trx
+        .insertInto("profile_files")
+        .values({ id, user_id: userId, purpose, name: image.name, mime: image.mime, size, width: image.width, height: image.height, created_at: now })
+        .execute();
+      if (purpose !== "avatar") return [];
+      // the old photo goes in the same step, so two photos sent at once cannot remove each other
+      const old = await trx.deleteFrom("profile_files").where("user_id", "=", userId).where("purpose", "=", "avatar").where("id", "<>", id).returning("id").execute();
+      return old.map((o) => o.id);
+    });
   } catch (err) {
-    await io.unlink(final).catch(() => {});
+    await storage.remove(id).catch(() => undefined);
     throw err;
   }
-
-  const replaced: string[] = [];
-  if (purpose === "avatar") {
-    const old = await db.kysely.selectFrom("profile_files").select("id").where("user_id", "=", userId).where("purpose", "=", "avatar").where("id", "<>", id).execute();
-    for (const o of old) if (await deleteProfileFile(db, dir, userId, o.id)) replaced.push(o.id);
-  }
-  return { id, name: image.name, size: image.bytes.byteLength, filePath: filePathOf(id), replaced };
+  for (const old of replaced) await storage.remove(old).catch(() => undefined);
+  return { id, name: image.name, size, filePath: filePathOf(id), replaced };
 }
 
 export async function listProfileFiles(db: Db, userId: number, purpose: FilePurpose = "files"): Promise<ProfileFileInfo[]> {
@@ -259,17 +282,17 @@ export async function findProfileFile(db: Db, userId: number, id: string) {
   return row ? { ...row, size: Number(row.size) } : null;
 }
 
-export function readProfileFile(dir: string, id: string): Promise<Buffer> {
+export function readProfileFile(storage: FileStorage, id: string): Promise<Buffer> {
   if (!isFileId(id)) throw new Error("bad file id");
-  return fs.readFile(path.join(dir, id));
+  return storage.read(id);
 }
 
 /** Deletes the owner's file (row first, then bytes); false when there is no such file of theirs. */
-export async function deleteProfileFile(db: Db, dir: string, userId: number, id: string): Promise<boolean> {
+export async function deleteProfileFile(db: Db, storage: FileStorage, userId: number, id: string): Promise<boolean> {
   if (!isFileId(id)) return false;
   const res = await db.kysely.deleteFrom("profile_files").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
   if (Number(res.numDeletedRows) === 0) return false;
-  await fs.unlink(path.join(dir, id)).catch(() => {});
+  await storage.remove(id).catch(() => undefined);
   return true;
 }
 

@@ -1,9 +1,8 @@
 // Callback and feedback submissions: validation (the shared Zod schemas), honeypot, rate limit,
 // the consent log (form_submissions) and the e-mail to the shop.
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { Db } from "../db/database.server.ts";
+import type { FileStorage, Mailer, RateLimiter } from "./ports.ts";
 import { CONSENT_TEXTS, type ConsentVersion } from "../lib/consent.ts";
 import { CALLBACK_SLOTS, formValues, HONEYPOT_FIELD, isFormName, validateForm, type FieldErrors, type FormName } from "../lib/form-schemas.ts";
 import { SITE } from "../lib/site.ts";
@@ -26,10 +25,10 @@ export interface FormAttachment {
 
 interface FormServices {
   db: Db;
-  rateLimiter: { hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfter: number }> };
-  mailer: { send(message: { to: string; subject: string; text: string }): Promise<void> };
+  rateLimiter: Pick<RateLimiter, "hit">;
+  mailer: Mailer;
   logger: { warn(obj: object, msg: string): void };
-  uploadDir: string;
+  storage: FileStorage;
 }
 
 export interface SubmissionMeta {
@@ -75,7 +74,7 @@ export async function submitForm(services: FormServices, form: FormName, data: F
   const valid = await services.rateLimiter.hit(`forms:${form}:${address}`, FORM_RATE_LIMIT.limit, FORM_RATE_LIMIT.windowMs);
   if (!valid.allowed) return { status: "limited", retryAfter: valid.retryAfter, errors: { form: RATE_LIMIT_MESSAGE }, values };
 
-  const attachments = await storeAttachments(services.uploadDir, files.files);
+  const attachments = await storeAttachments(services.storage, files.files);
   const d = parsed.data as Record<string, string>;
   const { name = "", phone = "", email = "", message = "", consent_version = "", consent: _consent, ...rest } = d;
   const row = await services.db.kysely
@@ -175,15 +174,21 @@ function cleanName(name: string): string {
   return (name.split(/[\\/]/).pop() ?? "").replace(/\p{Cc}/gu, "").trim().slice(0, 200);
 }
 
-async function storeAttachments(uploadDir: string, files: IncomingFile[]): Promise<FormAttachment[]> {
-  if (files.length === 0) return [];
-  const dir = path.join(uploadDir, "forms");
-  await fs.mkdir(dir, { recursive: true });
+/** Attachments are kept under `forms/<random>.<ext>` (FormAttachment.file is that name). */
+export const attachmentKey = (file: string) => `forms/${file}`;
+
+async function storeAttachments(storage: FileStorage, files: IncomingFile[]): Promise<FormAttachment[]> {
   const stored: FormAttachment[] = [];
-  for (const f of files) {
-    const file = `${crypto.randomBytes(16).toString("hex")}.${f.ext}`;
-    await fs.writeFile(path.join(dir, file), f.bytes, { flag: "wx" });
-    stored.push({ name: f.name, size: f.bytes.length, file });
+  try {
+    for (const f of files) {
+      const file = `${crypto.randomBytes(16).toString("hex")}.${f.ext}`;
+      await storage.put(attachmentKey(file), f.bytes);
+      stored.push({ name: f.name, size: f.bytes.length, file });
+    }
+  } catch (err) {
+    // all of a submission's files or none: the ones already written go again
+    for (const f of stored) await storage.remove(attachmentKey(f.file)).catch(() => undefined);
+    throw err;
   }
   return stored;
 }

@@ -1,8 +1,8 @@
 // One listing: the page of products, every facet's live counts (disjunctive: a value's count
 // in facet F applies all filters except F's own), range bounds that follow the other filters,
 // and the total. Pure bitset work over the catalogue index plus one query for the page's cards.
+import { firstProductImage } from "../lib/json-columns.ts";
 import type { Db } from "../db/database.server.ts";
-import type { ProductImage } from "../db/schema.ts";
 import { Bitset } from "../lib/bitset.ts";
 import type { ListingQuery } from "../lib/listing-query.ts";
 import type { FacetView, ListingView, ProductCardData, RangeView } from "./catalog-types.ts";
@@ -177,18 +177,9 @@ export async function loadProductCards(db: Db, ids: number[], withProperties = f
       oldPrice: r.old_price === null ? null : Number(r.old_price),
       stock: r.stock,
       rating: r.rating,
-      image: firstImage(r.images),
+      image: firstProductImage(r.images),
     };
     if (withProperties) card.properties = props.get(id) ?? [];
     return [card];
   });
-}
-
-export function firstImage(json: string): ProductImage | null {
-  try {
-    const list = JSON.parse(json) as ProductImage[];
-    return Array.isArray(list) && list[0] ? list[0] : null;
-  } catch {
-    return null;
-  }
 }

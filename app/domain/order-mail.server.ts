@@ -1,6 +1,6 @@
 // Order confirmation mail to the shop and, when given, the buyer (logged instead without SMTP).
 import type { Db } from "../db/database.server.ts";
-import type { Mailer } from "../../server/mailer.ts";
+import type { Mailer } from "./ports.ts";
 import { DELIVERY_TYPES } from "../lib/delivery-pricing.ts";
 import { formatPrice } from "../lib/format.ts";
 import { SITE } from "../lib/site.ts";

@@ -3,16 +3,22 @@
 // emptied. A repeated idempotency key returns the order already made. See docs/decisions/007-cart-and-orders.md.
 import crypto from "node:crypto";
 import type { Db } from "../db/database.server.ts";
-import type { CheckoutInput } from "../lib/checkout-schema.ts";
+import { PICKUP_POINT_MESSAGES, type CheckoutInput } from "../lib/checkout-schema.ts";
 import { quoteDelivery, type DeliveryType, type LiftType } from "../lib/delivery-pricing.ts";
 import { loadCart } from "./cart.server.ts";
+import { isPickupPoint } from "./content.server.ts";
 import type { OrderView } from "./order-types.ts";
+
+export const EMPTY_CART_MESSAGE = "Корзина пуста: добавьте товары и оформите заказ снова.";
 
 export class OrderError extends Error {
   readonly status: 409 | 422;
-  constructor(status: 409 | 422, message: string) {
+  /** the form field the message belongs under, when it is about one field */
+  readonly field: string | undefined;
+  constructor(status: 409 | 422, message: string, field?: string) {
     super(message);
     this.status = status;
+    this.field = field;
   }
 }
 
@@ -43,8 +49,12 @@ export async function placeOrder(
       const twin = await trx.selectFrom("orders").select("number").where("idempotency_key", "=", input.idempotencyKey).executeTakeFirst();
       if (twin) return { number: twin.number, created: false };
       const tx = { ...db, kysely: trx } as Db;
+      // only a showroom that exists: the id comes from the visitor, not from our list
+      if (input.delivery === "pickup" && (input.pickupPoint === undefined || !(await isPickupPoint(tx, input.pickupPoint)))) {
+        throw new OrderError(422, input.pickupPoint === undefined ? PICKUP_POINT_MESSAGES.missing : PICKUP_POINT_MESSAGES.unknown, "pickupPoint");
+      }
       const { lines, totals } = await loadCart(tx, owner);
-      if (!lines.length) throw new OrderError(409, "Корзина пуста: добавьте товары и оформите заказ снова.");
+      if (!lines.length) throw new OrderError(409, EMPTY_CART_MESSAGE);
       for (const line of lines) {
         const res = await trx
           .updateTable("products")

@@ -1,6 +1,7 @@
 // Shapes the product page hands to the UI (no SQL here, safe to import anywhere).
 import type { ProductImage, ProductKind } from "../db/schema.ts";
 import type { ProductCardData } from "./catalog-types.ts";
+import type { RichHtml } from "../lib/rich-text.ts";
 
 export interface SetItemView {
   id: number;
@@ -78,7 +79,7 @@ export type TabContent =
   | { tab: "description"; paragraphs: string[] }
   | { tab: "specs"; rows: SpecRow[] }
   | { tab: "reviews"; summary: ReviewsSummary; reviews: ReviewView[] }
-  | { tab: "delivery"; html: string };
+  | { tab: "delivery"; html: RichHtml };
 
 export interface RelatedLists {
   related: ProductCardData[];

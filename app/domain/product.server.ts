@@ -3,27 +3,15 @@
 // server render and for the tab POST alike.
 import { sql } from "kysely";
 import type { Db } from "../db/database.server.ts";
-import type { ProductImage } from "../db/schema.ts";
 import { descriptionParagraphs, type ProductTabId } from "../lib/product-tabs.ts";
 import type { ProductCardData } from "./catalog-types.ts";
-import { firstImage, loadProductCards } from "./listing.server.ts";
+import { loadProductCards } from "./listing.server.ts";
+import { firstProductImage, isNonEmptyString, isProductImage, parseJsonList } from "../lib/json-columns.ts";
 import type { PickupPoint, ProductPageData, SpecRow, TabContent } from "./product-types.ts";
 import { listApprovedReviews } from "./reviews.server.ts";
+import { cleanRichText } from "./rich-text.server.ts";
 
 export const SLUG_PATTERN = /^[a-z0-9-]{1,160}$/;
-
-function parseJsonList<T>(json: string, keep: (v: unknown) => v is T): T[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.filter(keep) : [];
-  } catch {
-    return [];
-  }
-}
-
-const isImage = (v: unknown): v is ProductImage =>
-  typeof v === "object" && v !== null && typeof (v as ProductImage).src === "string" && (v as ProductImage).src.startsWith("/");
-const isString = (v: unknown): v is string => typeof v === "string" && v.length > 0;
 
 export async function findProductPage(db: Db, slug: string): Promise<ProductPageData | null> {
   if (!SLUG_PATTERN.test(slug)) return null;
@@ -55,7 +43,7 @@ export async function findProductPage(db: Db, slug: string): Promise<ProductPage
           id: i.id,
           slug: i.slug,
           title: i.title,
-          image: firstImage(i.images),
+          image: firstProductImage(i.images),
           price: Number(i.price),
           weight: Number(i.weight),
           qty: Number(i.qty),
@@ -77,8 +65,8 @@ export async function findProductPage(db: Db, slug: string): Promise<ProductPage
     stock: Number(row.stock),
     rating: Number(row.rating),
     ratingCount: Number(row.rating_count),
-    images: parseJsonList(row.images, isImage),
-    videos: parseJsonList(row.videos, isString),
+    images: parseJsonList(row.images, isProductImage),
+    videos: parseJsonList(row.videos, isNonEmptyString),
     setDiscount: Number(row.set_discount),
     section: { id: row.section_id, slug: own?.slug ?? "", title: own?.title ?? "" },
     ancestors,
@@ -124,7 +112,7 @@ export async function loadTabContent(db: Db, product: ProductPageData, tab: Prod
     }
     case "delivery": {
       const page = await db.kysely.selectFrom("pages").select("body").where("slug", "=", "delivery").executeTakeFirst();
-      return { tab, html: page?.body ?? "" };
+      return { tab, html: cleanRichText(page?.body ?? "") };
     }
   }
 }
@@ -158,8 +146,8 @@ export async function listPickupPoints(db: Db, product: ProductPageData): Promis
     city: r.city,
     address: r.address,
     hours: r.hours,
-    phones: parseJsonList(r.phones, isString),
-    emails: parseJsonList(r.emails, isString),
+    phones: parseJsonList(r.phones, isNonEmptyString),
+    emails: parseJsonList(r.emails, isNonEmptyString),
     lat: Number(r.lat),
     lon: Number(r.lon),
   }));

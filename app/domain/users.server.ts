@@ -1,25 +1,19 @@
-// Accounts: registration, password checks, login rate limits, password reset and change, and
+// Accounts: registration (confirmed by e-mail), password checks, reset rate limits, password reset and change, and
 // what happens to the anonymous session's lists at login. All account SQL lives here.
 import crypto from "node:crypto";
 import { mergeCarts } from "./cart.server.ts";
 import { listOrdersOfUser } from "./orders.server.ts";
 import { DELIVERY_TYPES } from "../lib/delivery-pricing.ts";
 import { hash, verify } from "@node-rs/argon2";
-import { redirect } from "react-router";
 import type { Db } from "../db/database.server.ts";
 import type { SessionHandle } from "../context.ts";
-import type { RateLimiter } from "../../server/rate-limit.ts";
+import type { RateLimiter } from "./ports.ts";
 import type { AccountUser, OrderSummary } from "./account-types.ts";
 import { destroyUserSessions } from "./sessions.server.ts";
 
 // OWASP's argon2id minimum (19 MiB, 2 passes, 1 lane); @node-rs/argon2 defaults to argon2id.
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** failed-or-not attempts per e-mail per window; a success clears it, the window ends it */
-export const LOGIN_ACCOUNT_LIMIT = 5;
-/** attempts per client address per window (password spraying over many accounts) */
-export const LOGIN_ADDRESS_LIMIT = 30;
 export const RESET_WINDOW_MS = 60 * 60 * 1000;
 export const RESET_LIMIT = 5;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -66,6 +60,30 @@ function isUniqueViolation(err: unknown): boolean {
 
 export type RegisterResult = { ok: true; user: AccountUser } | { ok: false; reason: "email-taken" };
 
+type NewAccount = { name: string; email: string; phone: string; passwordHash: string };
+
+async function insertUser(db: Db, input: NewAccount, now: number): Promise<AccountUser> {
+  const row = await db.kysely
+    .insertInto("users")
+    .values({
+      email: input.email,
+      name: input.name,
+      phone: input.phone,
+      password_hash: input.passwordHash,
+      saved_data: "{}",
+      created_at: now,
+      updated_at: now,
+      password_changed_at: now,
+    })
+    .returning(["id", "email", "name", "phone"])
+    .executeTakeFirstOrThrow();
+  return toUser(row);
+}
+
+/**
+ * Creates a confirmed account at once (seeding, tests). Visitors register through
+ * `requestRegistration` and the e-mailed link (`confirmRegistration`).
+ */
 export async function registerUser(
   db: Db,
   input: { name: string; email: string; phone: string; password: string },
@@ -74,26 +92,113 @@ export async function registerUser(
   if (await emailTaken(db, input.email)) return { ok: false, reason: "email-taken" };
   const passwordHash = await hashPassword(input.password);
   try {
-    const row = await db.kysely
-      .insertInto("users")
-      .values({
-        email: input.email,
-        name: input.name,
-        phone: input.phone,
-        password_hash: passwordHash,
-        saved_data: "{}",
-        created_at: now,
-        updated_at: now,
-        password_changed_at: now,
-      })
-      .returning(["id", "email", "name", "phone"])
-      .executeTakeFirstOrThrow();
-    return { ok: true, user: toUser(row) };
+    return { ok: true, user: await insertUser(db, { ...input, passwordHash }, now) };
   } catch (err) {
     // two registrations racing for one address: the unique index decides
     if (isUniqueViolation(err)) return { ok: false, reason: "email-taken" };
     throw err;
   }
+}
+
+// ---- registration with e-mail confirmation (double opt-in) -----------------------------------
+
+export const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
+/** registration requests per e-mail per window (each sends a mail to that address) */
+export const REGISTRATION_EMAIL_LIMIT = 5;
+/** registration requests per client address per window */
+export const REGISTRATION_ADDRESS_LIMIT = 50;
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
+
+export async function hitRegistrationLimits(limiter: RateLimiter, email: string, address: string) {
+  const [a, b] = await Promise.all([
+    limiter.hit(`register:account:${email}`, REGISTRATION_EMAIL_LIMIT, REGISTRATION_WINDOW_MS),
+    limiter.hit(`register:address:${address}`, REGISTRATION_ADDRESS_LIMIT, REGISTRATION_WINDOW_MS),
+  ]);
+  return a.allowed && b.allowed ? { allowed: true as const } : { allowed: false as const, retryAfter: Math.max(a.retryAfter, b.retryAfter) };
+}
+
+export type RegistrationRequest =
+  /** a new address: a pending registration and the token of its confirmation link */
+  | { kind: "new"; token: string; email: string; name: string }
+  /** the address already has an account: nothing is stored, its owner is told instead */
+  | { kind: "existing"; user: AccountUser };
+
+/**
+ * Starts a registration. A new (or still unconfirmed) address gets a pending registration with a
+ * single-use token (only its hash is stored; every request makes its own, so an earlier link
+ * keeps working); an address that has an account changes nothing. The password is hashed on
+ * both paths, so the two take the same time.
+ */
+export async function requestRegistration(
+  db: Db,
+  input: { name: string; email: string; phone: string; password: string },
+  now = Date.now(),
+): Promise<RegistrationRequest> {
+  const passwordHash = await hashPassword(input.password);
+  const existing = await db.kysely.selectFrom("users").select(["id", "email", "name", "phone"]).where("email", "=", input.email).executeTakeFirst();
+  if (existing) return { kind: "existing", user: toUser(existing) };
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db.kysely
+    .insertInto("pending_registrations")
+    .values({
+      token_hash: tokenHash(token),
+      email: input.email,
+      name: input.name,
+      phone: input.phone,
+      password_hash: passwordHash,
+      created_at: now,
+      expires_at: now + REGISTRATION_TTL_MS,
+    })
+    .execute();
+  return { kind: "new", token, email: input.email, name: input.name };
+}
+
+/** Who a valid confirmation link is for (shown before confirming), or null. */
+export async function findPendingRegistration(db: Db, token: string, now = Date.now()): Promise<{ email: string; name: string } | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const row = await db.kysely
+    .selectFrom("pending_registrations")
+    .select(["email", "name"])
+    .where("token_hash", "=", tokenHash(token))
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Uses a confirmation link: creates the account from its registration and removes every pending
+ * registration of that address. Null for a bad, used or expired link, or when the address got an
+ * account meanwhile (another link was used first).
+ */
+export async function confirmRegistration(db: Db, token: string, now = Date.now()): Promise<AccountUser | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  try {
+    return await db.kysely.transaction().execute(async (trx) => {
+      // spending the link is the first write and is conditional, so two racing posts cannot both win
+      const pending = await trx
+        .deleteFrom("pending_registrations")
+        .where("token_hash", "=", tokenHash(token))
+        .where("expires_at", ">", now)
+        .returning(["email", "name", "phone", "password_hash"])
+        .executeTakeFirst();
+      if (!pending) return null;
+      await trx.deleteFrom("pending_registrations").where("email", "=", pending.email).execute();
+      if (await emailTaken({ ...db, kysely: trx } as Db, pending.email)) return null;
+      return insertUser({ ...db, kysely: trx } as Db, { email: pending.email, name: pending.name, phone: pending.phone, passwordHash: pending.password_hash }, now);
+    });
+  } catch (err) {
+    // two links of one address confirmed at the same moment: the unique index lets one through
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
+
+/** Deletes registrations whose link has expired (the scheduled purge). */
+export async function purgeExpiredRegistrations(db: Db, now = Date.now()): Promise<number> {
+  const res = await db.kysely.deleteFrom("pending_registrations").where("expires_at", "<=", now).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 /** The user for this e-mail and password, or null; unknown e-mails cost the same hashing time. */
@@ -105,30 +210,6 @@ export async function authenticate(db: Db, email: string, password: string): Pro
     .executeTakeFirst();
   const ok = await verifyPassword(row?.password_hash ?? null, password);
   return ok && row ? toUser(row) : null;
-}
-
-const accountKey = (email: string) => `login:account:${email}`;
-
-/**
- * Counts a login attempt against the e-mail and the client address. Fixed windows: a locked
- * owner waits at most one window (or resets the password, which clears the account counter).
- */
-export async function hitLoginLimits(
-  limiter: RateLimiter,
-  email: string,
-  address: string,
-): Promise<{ allowed: true } | { allowed: false; retryAfter: number }> {
-  const [byAccount, byAddress] = await Promise.all([
-    limiter.hit(accountKey(email), LOGIN_ACCOUNT_LIMIT, LOGIN_WINDOW_MS),
-    limiter.hit(`login:address:${address}`, LOGIN_ADDRESS_LIMIT, LOGIN_WINDOW_MS),
-  ]);
-  if (byAccount.allowed && byAddress.allowed) return { allowed: true };
-  const blocking = [byAccount, byAddress].filter((r) => !r.allowed);
-  return { allowed: false, retryAfter: Math.max(...blocking.map((r) => r.retryAfter)) };
-}
-
-export function clearLoginLimit(limiter: RateLimiter, email: string): Promise<void> {
-  return limiter.reset(accountKey(email));
 }
 
 export async function hitResetLimits(limiter: RateLimiter, email: string, address: string) {
@@ -204,7 +285,7 @@ export async function createPasswordResetToken(db: Db, email: string, now = Date
 
 /** True when the token is unused and unexpired (the reset form is shown only then). */
 export async function isResetTokenValid(db: Db, token: string, now = Date.now()): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
+  if (!TOKEN_PATTERN.test(token)) return false;
   const row = await db.kysely
     .selectFrom("password_reset_tokens")
     .select("user_id")
@@ -220,7 +301,7 @@ export async function isResetTokenValid(db: Db, token: string, now = Date.now())
  * all their sessions. Returns the user's e-mail, or null for a bad, used or expired token.
  */
 export async function resetPassword(db: Db, token: string, password: string, now = Date.now()): Promise<string | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  if (!TOKEN_PATTERN.test(token)) return null;
   // Spending the token is the first write and is conditional, so two racing posts cannot both win.
   const spent = await db.kysely
     .updateTable("password_reset_tokens")
@@ -319,11 +400,4 @@ export async function listUserOrders(db: Db, userId: number): Promise<OrderSumma
     total: o.total,
     lines: o.lines.map((l) => ({ title: l.title, qty: l.qty, price: l.price })),
   }));
-}
-
-/** The signed-in user's id; anyone else is sent to the login page and brought back afterwards. */
-export function requireUserId(session: Pick<SessionHandle, "userId">, request: Request): number {
-  if (session.userId !== null) return session.userId;
-  const url = new URL(request.url);
-  throw redirect(`/login/?back=${encodeURIComponent(url.pathname + url.search)}`, { status: 303 });
 }

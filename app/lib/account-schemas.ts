@@ -2,6 +2,7 @@
 // browser), so both sides say the same Russian words under the same fields.
 import { z } from "zod";
 import { normalizePhone, PHONE_FORMAT_MESSAGE } from "./phone.ts";
+import { plural } from "./format.ts";
 
 export const PASSWORD_MIN = 8;
 /** long passphrases are welcome; the cap only keeps hashing cost bounded */
@@ -19,8 +20,12 @@ export const MESSAGES = {
   passwordRequired: "Введите пароль",
   consent: "Чтобы создать аккаунт, дайте согласие на обработку персональных данных",
   emailTaken: "Этот e-mail уже зарегистрирован. Войдите или восстановите пароль",
+  tooManyRegistrations: (minutes: number) => `Слишком много запросов. Попробуйте снова через ${minutes} мин.`,
+  confirmLinkBad: "Ссылка для подтверждения регистрации устарела или уже использована. Если вы уже подтвердили регистрацию, войдите; если нет — зарегистрируйтесь ещё раз, и мы пришлём новую ссылку",
   badLogin: "Неверный e-mail или пароль",
   tooManyLogins: (minutes: number) => `Слишком много попыток входа. Попробуйте снова через ${minutes} мин.`,
+  loginBackoff: (seconds: number) =>
+    `Слишком много неудачных попыток входа в этот аккаунт. Повторите через ${seconds} ${plural(seconds, ["секунду", "секунды", "секунд"])}.`,
   tooManyResets: (minutes: number) => `Слишком много запросов. Попробуйте снова через ${minutes} мин.`,
   currentPassword: "Текущий пароль введён неверно",
   samePassword: "Новый пароль совпадает с текущим: придумайте другой",

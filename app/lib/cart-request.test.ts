@@ -19,9 +19,25 @@ describe("reading a cart request", () => {
     expect(await readCartRequest(json({ id: 5, cnt: 1, type: "gift" }), "gift")).toMatchObject({ status: 404 });
     expect(await readCartRequest(json({ id: 5, cnt: 1, type: "set" }), "product")).toMatchObject({ status: 404 });
     expect(await readCartRequest(json({ id: "abc", cnt: 1 }), "product")).toMatchObject({ status: 404 });
+    // ids are read as strictly as quantities: hex, exponents, booleans and fractions name no product
+    for (const id of ["0x10", "1e1", true, 1.5, "16 ", [16], -3]) expect(await readCartRequest(json({ id, cnt: 1 }), "product"), String(id)).toMatchObject({ status: 404 });
+    expect(await readCartRequest(json({ id: "16", cnt: 1 }), "product")).toMatchObject({ id: 16 });
+    expect(await readCartRequest(json({ line: "0x2", cnt: 1 }), "product")).toMatchObject({ status: 404 });
+    expect(await readCartRequest(json({ id: 5, cnt: 1, items: ["0x3"] }), "product")).toMatchObject({ status: 422 });
   });
-  it("treats a form's empty or non-numeric quantity as one piece and reads set items", async () => {
+  it("treats a form's missing or empty quantity as one piece and reads set items", async () => {
     expect(await readCartRequest(form({ id: "7", cnt: "", back: "/catalog/" }), "set")).toMatchObject({ cnt: 1, back: "/catalog/", json: false });
-    expect(await readCartRequest(form({ id: "7", cnt: "abc", item: ["3", "4"], mode: "add" }), "set")).toMatchObject({ cnt: 1, items: [3, 4], mode: "add" });
+    expect(await readCartRequest(form({ id: "7", item: ["3", "4"], mode: "add" }), "set")).toMatchObject({ cnt: 1, items: [3, 4], mode: "add" });
+  });
+  it("refuses any other quantity that is not a plain integer, from forms and JSON alike", async () => {
+    for (const cnt of ["abc", "0x10", "1e1", "1.5", "-0", " ", " 3", "-1", "1000"]) {
+      expect(await readCartRequest(form({ id: "7", cnt }), "set"), cnt).toMatchObject({ status: 422, json: false });
+    }
+    for (const cnt of [true, null, [], {}, "", "0x10", 1000]) {
+      expect(await readCartRequest(json({ id: 5, cnt, type: "product" }), "product"), JSON.stringify(cnt)).toMatchObject({ status: 422, json: true });
+    }
+    expect(await readCartRequest(json({ id: 5, type: "product" }), "product")).toMatchObject({ status: 422 });
+    expect(await readCartRequest(json({ id: 5, cnt: "12", type: "product" }), "product")).toMatchObject({ cnt: 12 });
+    expect(await readCartRequest(form({ id: "7", cnt: "0" }), "set")).toMatchObject({ cnt: 0 });
   });
 });

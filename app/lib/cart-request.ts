@@ -1,9 +1,13 @@
 // Reads a cart change from JSON or a plain form, the same fields either way.
+import { MAX_CART_QTY, parseCartQuantity } from "./quantity.ts";
+
 export type CartRequest =
   | { json: boolean; back: string; id: number; type: string; cnt: number; items?: number[]; mode: "add" | "set"; line?: number }
   | { json: boolean; back: string; status: number; error: string };
 
 const TYPES = new Set(["product", "set"]);
+
+export const QUANTITY_MESSAGE = `Количество должно быть целым числом от 0 до ${MAX_CART_QTY}.`;
 
 export async function readCartRequest(request: Request, pathType: string | undefined): Promise<CartRequest> {
   const json = (request.headers.get("content-type") ?? "").includes("application/json");
@@ -27,24 +31,28 @@ export async function readCartRequest(request: Request, pathType: string | undef
   if (!TYPES.has(type) || (body.type !== undefined && body.type !== type)) {
     return { json, back, status: 404, error: "Такого вида товара нет." };
   }
-  const id = Number(body.id);
-  const line = body.line === undefined || body.line === "" ? undefined : Number(body.line);
-  if ((line === undefined && (!Number.isInteger(id) || id <= 0)) || (line !== undefined && (!Number.isInteger(line) || line <= 0))) {
+  const id = parseId(body.id);
+  const line = body.line === undefined || body.line === "" ? undefined : parseId(body.line);
+  if ((line === undefined && id === null) || line === null) {
     return { json, back, status: 404, error: "Такого товара нет в каталоге." };
   }
-  // A form's empty or non-numeric quantity means one piece (SPEC 5: add to cart, quantity reset);
-  // an API caller sending a bad number gets 422.
+  // Only a JSON integer or a string of digits (SPEC 3: cnt is an integer). A plain form's missing or
+  // empty quantity means one piece (SPEC 5: add to cart, quantity reset); anything else is 422.
   const rawCnt = body.cnt;
-  let cnt = rawCnt === undefined || rawCnt === "" ? 1 : Number(typeof rawCnt === "string" ? rawCnt.trim() : rawCnt);
-  if (!Number.isInteger(cnt) || cnt < 0) {
-    if (json) return { json, back, status: 422, error: "Количество должно быть целым неотрицательным числом." };
-    cnt = 1;
-  }
+  const cnt = !json && (rawCnt === undefined || rawCnt === "") ? 1 : parseCartQuantity(rawCnt);
+  if (cnt === null) return { json, back, status: 422, error: QUANTITY_MESSAGE };
   let itemIds: number[] | undefined;
   if (items !== undefined) {
     if (!Array.isArray(items) || items.length > 50) return { json, back, status: 422, error: "Неверный состав комплекта." };
-    itemIds = items.map((v) => Number(v));
-    if (itemIds.some((v) => !Number.isInteger(v) || v <= 0)) return { json, back, status: 422, error: "Неверный состав комплекта." };
+    const parsed = items.map(parseId);
+    if (parsed.some((v) => v === null)) return { json, back, status: 422, error: "Неверный состав комплекта." };
+    itemIds = parsed as number[];
   }
-  return { json, back, id, type, cnt, items: itemIds, mode: body.mode === "add" ? "add" : "set", line };
+  return { json, back, id: id ?? 0, type, cnt, items: itemIds, mode: body.mode === "add" ? "add" : "set", line };
+}
+
+/** A row id, strictly: a positive JSON integer or a string of digits («0x10», «1e1», true → null). */
+function parseId(raw: unknown): number | null {
+  const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
 }

@@ -4,6 +4,11 @@ import { isConsentVersion } from "./consent.ts";
 import { DELIVERY_TYPES, LIFT_TYPES, type DeliveryType, type LiftType } from "./delivery-pricing.ts";
 import { normalizePhone, PHONE_FORMAT_MESSAGE } from "./phone.ts";
 
+export const PICKUP_POINT_MESSAGES = {
+  missing: "Выберите пункт самовывоза",
+  unknown: "Такого пункта самовывоза нет: выберите пункт из списка",
+} as const;
+
 export const DELIVERY_SLOTS = ["10:00–14:00", "14:00–18:00", "18:00–22:00"] as const;
 export const MAX_DELIVERY_DAYS_AHEAD = 60;
 
@@ -32,7 +37,8 @@ export function checkoutSchema(_now = Date.now()) {
         .transform((v) => v ?? "")
         .refine((v) => v === "" || z.email().safeParse(v).success, "Укажите почту в формате name@example.ru или оставьте поле пустым"),
       delivery: z.enum(deliveryTypes, { error: "Выберите способ получения" }),
-      pickupPoint: z.coerce.number().int().positive().optional().catch(undefined),
+      // a showroom id as the select sends it; whether it exists is checked against the database
+      pickupPoint: z.string().trim().regex(/^[1-9]\d{0,8}$/).transform(Number).optional().catch(undefined),
       address: z.string().trim().max(500, "Адрес длиннее 500 символов").optional().transform((v) => v ?? ""),
       floor: z.string().trim().optional(),
       lift: z.enum(liftTypes).optional().catch(undefined),
@@ -56,7 +62,7 @@ export function deliveryErrors(raw: Record<string, string | undefined>, now = Da
   const errors: Record<string, string> = {};
   const delivery = raw.delivery;
   const text = (k: string) => (raw[k] ?? "").trim();
-  if (delivery === "pickup" && !(Number(text("pickupPoint")) > 0)) errors.pickupPoint = "Выберите пункт самовывоза";
+  if (delivery === "pickup" && !/^[1-9]\d{0,8}$/.test(text("pickupPoint"))) errors.pickupPoint = PICKUP_POINT_MESSAGES.missing;
   if ((delivery === "courier" || delivery === "floor") && text("address").length < 5) errors.address = "Укажите адрес доставки: улицу, дом и квартиру";
   if (delivery === "floor") {
     const floor = Number(text("floor"));

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TILE_URL, tileCspSource, tileUrlFromEnv } from "./map-tiles.ts";
+import { DEFAULT_TILE_URL, isTileUrlTemplate, tileCspSource } from "./map-tiles.ts";
 
 describe("map tiles", () => {
   it("defaults to OpenStreetMap and accepts a tile template", () => {
-    expect(tileUrlFromEnv({})).toBe(DEFAULT_TILE_URL);
-    expect(tileUrlFromEnv({ MAP_TILE_URL: "javascript:alert(1)" })).toBe(DEFAULT_TILE_URL);
-    expect(tileUrlFromEnv({ MAP_TILE_URL: "https://{s}.tiles.example.ru/{z}/{x}/{y}.png" })).toBe("https://{s}.tiles.example.ru/{z}/{x}/{y}.png");
+    expect(isTileUrlTemplate("")).toBe(false);
+    expect(isTileUrlTemplate("javascript:alert(1)")).toBe(false);
+    expect(isTileUrlTemplate("https://tiles.example.ru/static.png")).toBe(false);
+    expect(isTileUrlTemplate("https://{s}.tiles.example.ru/{z}/{x}/{y}.png")).toBe(true);
   });
 
   it("derives the CSP source", () => {

@@ -3,10 +3,9 @@
 export const DEFAULT_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
 export const DEFAULT_TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">Участники OpenStreetMap</a>';
 
-/** The tile URL template from the environment, when it is a usable https/http template. */
-export function tileUrlFromEnv(env: Record<string, string | undefined>): string {
-  const url = env.MAP_TILE_URL?.trim();
-  return url && /^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/.test(url) ? url : DEFAULT_TILE_URL;
+/** True for a usable http(s) Leaflet tile template (`https://{s}.host/{z}/{x}/{y}.png`). */
+export function isTileUrlTemplate(url: string): boolean {
+  return /^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/.test(url);
 }
 
 /** CSP source for the tile host: `{s}` subdomains become a wildcard. */

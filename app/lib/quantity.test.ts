@@ -1,22 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { clampQuantity, isAllowedQuantityKey } from "./quantity.ts";
+import { MAX_CART_QTY, parseCartQuantity } from "./quantity.ts";
 
 describe("quantity rules", () => {
-  it("clamps above the maximum and resets low, empty or invalid values to the minimum", () => {
-    expect(clampQuantity("5", 10)).toBe(5);
-    expect(clampQuantity("50", 10)).toBe(10);
-    expect(clampQuantity("1", 10)).toBe(1);
-    expect(clampQuantity("0", 10)).toBe(1);
-    expect(clampQuantity("-3", 10)).toBe(1);
-    expect(clampQuantity("", 10)).toBe(1);
-    expect(clampQuantity("abc", 10)).toBe(1);
-    expect(clampQuantity("2.5", 10)).toBe(1);
-    expect(clampQuantity("3", 10, 2)).toBe(3);
-    expect(clampQuantity("1", 10, 2)).toBe(2);
-  });
-  it("accepts digits and navigation keys only", () => {
-    for (const k of ["0", "7", "Backspace", "Tab", "Delete", "ArrowLeft", "F5"]) expect(isAllowedQuantityKey(k)).toBe(true);
-    for (const k of ["a", "-", "+", ".", ",", "e", " "]) expect(isAllowedQuantityKey(k)).toBe(false);
-    expect(isAllowedQuantityKey("v", true)).toBe(true);
+  it("reads a cart quantity only from a JSON integer or a string of digits", () => {
+    for (const [raw, n] of [[0, 0], [3, 3], ["3", 3], ["0", 0], ["007", 7], [MAX_CART_QTY, MAX_CART_QTY], [String(MAX_CART_QTY), MAX_CART_QTY]] as const) {
+      expect(parseCartQuantity(raw), String(raw)).toBe(n);
+    }
+    for (const raw of ["0x10", "1e1", "1.5", 1.5, true, false, null, undefined, [], [3], {}, "-0", -0, "", " ", " 3", "3 ", "+3", "-1", -1, MAX_CART_QTY + 1, "1000", "99999", Number.NaN, Infinity]) {
+      expect(parseCartQuantity(raw), JSON.stringify(raw)).toBeNull();
+    }
   });
 });

@@ -1,5 +1,5 @@
-// Shop-written HTML (pages, news) gets its tables wrapped for horizontal scrolling on
-// narrow screens; done on the server so it works without JavaScript.
-export function wrapTables(html: string): string {
-  return html.replace(/<table\b[\s\S]*?<\/table>/gi, (table) => `<div class="table-scroll" tabindex="0" role="region" aria-label="Таблица">${table}</div>`);
-}
+// HTML written by the shop's staff (pages, news, FAQ, the delivery tab). It reaches the page only
+// through `cleanRichText()` (domain/rich-text.server.ts), which returns this branded string: RichText and
+// the loading tabs take nothing else, so an uncleaned body is a type error, not an XSS hole.
+declare const cleaned: unique symbol;
+export type RichHtml = string & { readonly [cleaned]: true };

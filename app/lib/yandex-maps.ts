@@ -1,10 +1,9 @@
 // Map provider: Leaflet (tiles from MAP_TILE_URL, OpenStreetMap by default) unless YANDEX_MAPS_KEY
 // is set, then the Yandex Maps JS API 2.1 in Russian (SPEC 7: a maps script loaded with the key
 // read from the page and Russian language). The page's CSP opens to Yandex only in that case.
-/** An API key as Yandex issues them (a UUID); anything else is ignored rather than sent. */
-export function yandexMapsKeyFromEnv(env: Record<string, string | undefined>): string | null {
-  const key = env.YANDEX_MAPS_KEY?.trim();
-  return key && /^[A-Za-z0-9-]{8,64}$/.test(key) ? key : null;
+/** True for an API key as Yandex issues them (a UUID); anything else is refused at start. */
+export function isYandexMapsKey(key: string): boolean {
+  return /^[A-Za-z0-9-]{8,64}$/.test(key);
 }
 
 export const yandexMapsScriptUrl = (key: string) => `https://api-maps.yandex.ru/2.1/?apikey=${encodeURIComponent(key)}&lang=ru_RU`;

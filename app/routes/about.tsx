@@ -5,9 +5,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/about";
 import { servicesContext } from "../context.ts";
 import { findPage, listContactPoints, listLatestNews } from "../domain/content.server.ts";
+import { cleanRichText } from "../domain/rich-text.server.ts";
 import { isContentTabPage } from "../lib/content-tabs.ts";
 import { intInRange } from "../lib/number-only.ts";
-import { wrapTables } from "../lib/rich-text.ts";
 import { RichText } from "../ui/RichText.tsx";
 import { CountersOnView } from "../ui/CountersOnView.tsx";
 import { RevealOnScroll } from "../ui/RevealOnScroll.tsx";
@@ -30,12 +30,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   const cities = groupByCity(points);
   return {
-    page,
+    page: { ...page, body: cleanRichText(page.body) },
     cities,
     showroom: intInRange(query.get("showroom"), 0, Math.max(0, cities.length - 1), 0),
     photos: news.filter((n) => n.image).map((n) => ({ src: n.image, alt: n.title })),
     info,
-    infoHtml: wrapTables(infoPage?.body ?? ""),
+    infoHtml: cleanRichText(infoPage?.body ?? ""),
   };
 }
 

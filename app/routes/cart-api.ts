@@ -21,15 +21,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : new Response(errorPage(message, parsed.back), { status, headers: { "Content-Type": "text/html; charset=utf-8" } });
   if ("error" in parsed) return fail(parsed.status, parsed.error);
 
-  await session.ensure();
-  const owner = cartOwner(session)!;
+  // a session (and its cookie) is made only when a line is actually stored
+  const owner = {
+    current: cartOwner(session),
+    create: async () => {
+      await session.ensure();
+      return cartOwner(session)!;
+    },
+  };
   try {
     const result =
       parsed.line !== undefined
-        ? await changeCartLine(db, owner, parsed.line, parsed.cnt)
+        ? await changeCartLine(db, owner.current, parsed.line, parsed.cnt)
         : await changeCart(db, owner, { productId: parsed.id, type: parsed.type, cnt: parsed.cnt, items: parsed.items, mode: parsed.mode });
     if (!parsed.json) return redirect(safeBackPath(parsed.back), 303);
-    const summary = await cartSummary(db, owner);
+    const summary = await cartSummary(db, cartOwner(session));
     return Response.json({
       cnt: summary.count,
       sum: summary.sum,

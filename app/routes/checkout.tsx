@@ -3,10 +3,10 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/checkout";
 import { servicesContext, sessionContext } from "../context.ts";
 import { cartOwner, loadCart } from "../domain/cart.server.ts";
-import { OrderError, placeOrder } from "../domain/orders.server.ts";
+import { EMPTY_CART_MESSAGE, OrderError, placeOrder } from "../domain/orders.server.ts";
 import { notifyAboutOrder } from "../domain/order-mail.server.ts";
-import { listContactPoints } from "../domain/content.server.ts";
-import { MAX_DELIVERY_DAYS_AHEAD, moscowDate, parseCheckout } from "../lib/checkout-schema.ts";
+import { isPickupPoint, listContactPoints } from "../domain/content.server.ts";
+import { MAX_DELIVERY_DAYS_AHEAD, moscowDate, parseCheckout, PICKUP_POINT_MESSAGES } from "../lib/checkout-schema.ts";
 import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
 import { CheckoutForm } from "../components/checkout/CheckoutForm.tsx";
 
@@ -32,14 +32,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const values = Object.fromEntries([...form].map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 2000) : ""]));
   const parsed = parseCheckout(values);
-  if (parsed.errors) return data({ values, errors: parsed.errors, formError: undefined }, { status: 422 });
-  await session.ensure();
+  const errors: Record<string, string> = { ...parsed.errors };
+  // a pickup point that is not one of our showrooms, shown together with the other field errors
+  if (values.delivery === "pickup" && !errors.pickupPoint && !(await isPickupPoint(db, Number(values.pickupPoint?.trim())))) {
+    errors.pickupPoint = PICKUP_POINT_MESSAGES.unknown;
+  }
+  if (!parsed.data || Object.keys(errors).length) return data({ values, errors, formError: undefined }, { status: 422 });
+  // no session means no cart: nothing to order, and no session is made for it
+  const owner = cartOwner(session);
+  if (!owner) return data({ values, errors: {}, formError: EMPTY_CART_MESSAGE }, { status: 409 });
   try {
-    const { number, created } = await placeOrder(db, { owner: cartOwner(session)!, userId: session.userId, input: parsed.data });
+    const { number, created } = await placeOrder(db, { owner, userId: session.userId, input: parsed.data });
     if (created) void notifyAboutOrder(db, mailer, number).catch((err: unknown) => logger.error({ err, number }, "order mail failed"));
     return redirect(`/order/${number}/`, 303);
   } catch (error) {
-    if (error instanceof OrderError) return data({ values, errors: {}, formError: error.message }, { status: error.status });
+    if (error instanceof OrderError) {
+      if (error.field) return data({ values, errors: { [error.field]: error.message }, formError: undefined }, { status: error.status });
+      return data({ values, errors: {}, formError: error.message }, { status: error.status });
+    }
     throw error;
   }
 }

@@ -6,8 +6,8 @@ import type { Route } from "./+types/contacts";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";
 import { findPage, listContactPoints } from "../domain/content.server.ts";
 import { submitFormRequest } from "../domain/forms.server.ts";
-import { DEFAULT_TILE_ATTRIBUTION, tileUrlFromEnv } from "../lib/map-tiles.ts";
-import { yandexMapsKeyFromEnv } from "../lib/yandex-maps.ts";
+import { cleanRichText } from "../domain/rich-text.server.ts";
+import { DEFAULT_TILE_ATTRIBUTION } from "../lib/map-tiles.ts";
 import { isFormName } from "../lib/form-schemas.ts";
 import { RichText } from "../ui/RichText.tsx";
 import { ContactPointList } from "../components/content/ContactPointList.tsx";
@@ -23,16 +23,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, maps } = context.get(servicesContext);
   const [page, points] = await Promise.all([findPage(db, "contacts"), listContactPoints(db)]);
   const sent = new URL(request.url).searchParams.get("sent");
   return {
-    page: page ?? { slug: "contacts", title: "Контакты", summary: "", body: "" },
+    page: { ...(page ?? { slug: "contacts", title: "Контакты", summary: "" }), body: cleanRichText(page?.body ?? "") },
     points,
     sent: isFormName(sent) ? sent : null,
-    tileUrl: tileUrlFromEnv(process.env),
+    tileUrl: maps.tileUrl,
     attribution: DEFAULT_TILE_ATTRIBUTION,
-    yandexKey: yandexMapsKeyFromEnv(process.env),
+    yandexKey: maps.yandexKey,
   };
 }
 

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/content-page";
 import { servicesContext } from "../context.ts";
 import { findPage } from "../domain/content.server.ts";
+import { cleanRichText } from "../domain/rich-text.server.ts";
 import { RichText } from "../ui/RichText.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData: page }) =>
@@ -11,7 +12,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.slug;
   const page = /^[a-z0-9-]{1,120}$/.test(slug) ? await findPage(context.get(servicesContext).db, slug) : null;
   if (!page) throw data(null, { status: 404 });
-  return page;
+  return { ...page, body: cleanRichText(page.body) };
 }
 
 export default function ContentPage({ loaderData: page }: Route.ComponentProps) {

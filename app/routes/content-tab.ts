@@ -3,7 +3,7 @@ import type { Route } from "./+types/content-tab";
 import { servicesContext } from "../context.ts";
 import { findPage } from "../domain/content.server.ts";
 import { CONTENT_TAB_AJAX, isContentTabPage } from "../lib/content-tabs.ts";
-import { wrapTables } from "../lib/rich-text.ts";
+import { cleanRichText } from "../domain/rich-text.server.ts";
 
 /**
  * POST /content/tab/ with `ajax=page` and `id=<slug>` (SPEC Tabs): the page's shop-written body as
@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form?.get("ajax") !== CONTENT_TAB_AJAX || !isContentTabPage(id)) return data({ error: "Неизвестная вкладка" }, { status: 400 });
   const page = await findPage(context.get(servicesContext).db, id);
   if (!page) return data({ error: "Страница не найдена" }, { status: 404 });
-  return new Response(wrapTables(page.body), { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(cleanRichText(page.body), { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
 export function loader() {

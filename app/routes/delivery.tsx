@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/delivery";
 import { servicesContext } from "../context.ts";
 import { findPage } from "../domain/content.server.ts";
+import { cleanRichText } from "../domain/rich-text.server.ts";
 import { RichText } from "../ui/RichText.tsx";
 import { LiftCalculator, liftInputFrom } from "../components/content/LiftCalculator.tsx";
 
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await findPage(context.get(servicesContext).db, "delivery");
   if (!page) throw data(null, { status: 404 });
-  return { page, calc: liftInputFrom(new URL(request.url).searchParams) };
+  return { page: { ...page, body: cleanRichText(page.body) }, calc: liftInputFrom(new URL(request.url).searchParams) };
 }
 
 export default function Delivery({ loaderData }: Route.ComponentProps) {

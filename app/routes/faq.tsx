@@ -3,6 +3,7 @@ import { Link, data } from "react-router";
 import type { Route } from "./+types/faq";
 import { servicesContext } from "../context.ts";
 import { findPage } from "../domain/content.server.ts";
+import { cleanRichText } from "../domain/rich-text.server.ts";
 import { splitDetails } from "../lib/faq-html.ts";
 import { Accordion } from "../ui/Accordion.tsx";
 import { RichText } from "../ui/RichText.tsx";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ context }: Route.LoaderArgs) {
   const page = await findPage(context.get(servicesContext).db, "faq");
   if (!page) throw data(null, { status: 404 });
-  return { title: page.title, summary: page.summary, ...splitDetails(page.body) };
+  return { title: page.title, summary: page.summary, ...splitDetails(cleanRichText(page.body)) };
 }
 
 export default function Faq({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";
-import { authenticate, clearLoginLimit, hitLoginLimits, mergeAnonymousIntoAccount } from "../domain/users.server.ts";
+import { authenticate, mergeAnonymousIntoAccount } from "../domain/users.server.ts";
+import { admitLogin, loginFailed, loginSucceeded } from "../domain/login-limits.server.ts";
 import { fieldErrors, formValues, loginSchema, MESSAGES, type FieldErrors } from "../lib/account-schemas.ts";
 import { safeBackPath } from "../lib/safe-back-path.ts";
 import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
@@ -31,15 +32,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = loginSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), notice: null as string | null, email }, { status: 400 });
 
-  const limit = await hitLoginLimits(rateLimiter, parsed.data.email, context.get(clientContext).address);
-  if (!limit.allowed) {
-    const notice = MESSAGES.tooManyLogins(Math.ceil(limit.retryAfter / 60));
-    return data({ errors: {} as FieldErrors, notice, email }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+  const address = context.get(clientContext).address;
+  const admission = await admitLogin(rateLimiter, parsed.data.email, address);
+  if (!admission.allowed) {
+    const notice =
+      admission.reason === "backoff" ? MESSAGES.loginBackoff(admission.retryAfter) : MESSAGES.tooManyLogins(Math.ceil(admission.retryAfter / 60));
+    return data({ errors: {} as FieldErrors, notice, email }, { status: 429, headers: { "Retry-After": String(admission.retryAfter) } });
   }
   const user = await authenticate(db, parsed.data.email, parsed.data.password);
   // one message for an unknown e-mail and a wrong password: the form does not reveal accounts
-  if (!user) return data({ errors: {} as FieldErrors, notice: MESSAGES.badLogin, email }, { status: 401 });
-  await clearLoginLimit(rateLimiter, parsed.data.email);
+  if (!user) {
+    await loginFailed(rateLimiter, parsed.data.email);
+    return data({ errors: {} as FieldErrors, notice: MESSAGES.badLogin, email }, { status: 401 });
+  }
+  await loginSucceeded(rateLimiter, parsed.data.email, address);
   await mergeAnonymousIntoAccount(db, user.id, session);
   return redirect(back, { status: 303 });
 }

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/news-article";
 import { servicesContext } from "../context.ts";
 import { findNews, listLatestNews } from "../domain/content.server.ts";
+import { cleanRichText } from "../domain/rich-text.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { SHARE_NETWORKS, shareUrl } from "../lib/share-links.ts";
 import { RichText } from "../ui/RichText.tsx";
@@ -20,7 +21,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!article) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const more = (await listLatestNews(db, 13)).filter((n) => n.slug !== article.slug).slice(0, 12);
-  return { article, more, url: `${url.origin}/news/${article.slug}/` };
+  return { article: { ...article, body: cleanRichText(article.body) }, more, url: `${url.origin}/news/${article.slug}/` };
 }
 
 export default function NewsArticle({ loaderData }: Route.ComponentProps) {

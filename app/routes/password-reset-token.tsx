@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/password-reset-token";
-import { servicesContext } from "../context.ts";
-import { clearLoginLimit, isResetTokenValid, resetPassword } from "../domain/users.server.ts";
+import { clientContext, servicesContext } from "../context.ts";
+import { isResetTokenValid, resetPassword } from "../domain/users.server.ts";
+import { clearLoginLimits } from "../domain/login-limits.server.ts";
 import { fieldErrors, formValues, MESSAGES, PASSWORD_MIN, resetSchema, type FieldErrors } from "../lib/account-schemas.ts";
 import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
 import { FormField } from "../components/auth/FormField.tsx";
@@ -9,8 +10,9 @@ import { FormField } from "../components/auth/FormField.tsx";
 export const meta: Route.MetaFunction = () => [
   { title: "Новый пароль — Витрина" },
   { name: "robots", content: "noindex" },
-  // the token is in the address: never send it to another site in Referer
-  { name: "referrer", content: "no-referrer" },
+  // the token is in the address: never send it to another site in Referer. Not "no-referrer":
+  // that also makes the browser send `Origin: null` with the form post, which is refused.
+  { name: "referrer", content: "same-origin" },
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -24,8 +26,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), expired: false }, { status: 400 });
   const email = await resetPassword(db, params.token, parsed.data.password);
   if (!email) return data({ errors: {} as FieldErrors, expired: true }, { status: 410 });
-  // the owner proved access to the mailbox: a lock from someone guessing ends now
-  await clearLoginLimit(rateLimiter, email);
+  // the owner proved access to the mailbox: the slowdown from someone guessing ends now
+  await clearLoginLimits(rateLimiter, email, context.get(clientContext).address);
   return redirect("/login/?reset=done", { status: 303 });
 }
 

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Восстановле�
 const SENT = "Если такой e-mail зарегистрирован, мы отправили на него ссылку для смены пароля. Ссылка действует 1 час.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, rateLimiter, mailer, logger } = context.get(servicesContext);
+  const { db, rateLimiter, mailer, logger, publicUrl } = context.get(servicesContext);
   const values = formValues(await request.formData());
   const parsed = resetRequestSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), notice: null, sent: false, email: values.email ?? "" }, { status: 400 });
@@ -28,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const issued = await createPasswordResetToken(db, parsed.data.email);
   if (issued) {
-    const link = new URL(`/password/reset/${issued.token}/`, request.url).href;
+    // from configuration: a forged Host header must never choose where the reset link points
+    const link = `${publicUrl}/password/reset/${issued.token}/`;
     try {
       await mailer.send({
         to: issued.user.email,

@@ -9,7 +9,7 @@ import { jsonForScript, productJsonLd } from "../lib/product-json-ld.ts";
 import { parseReview, REVIEW_HONEYPOT, reviewValues } from "../lib/review-form.ts";
 import { pushViewed, readViewed, viewedSetCookie } from "../lib/viewed-cookie.ts";
 import { formatPrice } from "../lib/format.ts";
-import { DEFAULT_TILE_ATTRIBUTION, tileUrlFromEnv } from "../lib/map-tiles.ts";
+import { DEFAULT_TILE_ATTRIBUTION } from "../lib/map-tiles.ts";
 import { useNonce } from "../nonce.ts";
 import { ProductView } from "../components/product/ProductView.tsx";
 
@@ -50,7 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   });
   const headers = { "Set-Cookie": viewedSetCookie(pushViewed(seen, product.id), url.protocol === "https:") };
   return data(
-    { product, tab, content, related, viewed, points, canonical, jsonLd: jsonForScript(jsonLd), origin: url.origin, path: url.pathname, mapShown: url.searchParams.get("map") === "1", tileUrl: tileUrlFromEnv(process.env), attribution: DEFAULT_TILE_ATTRIBUTION, reviewSent: url.searchParams.get("review") === "sent" },
+    { product, tab, content, related, viewed, points, canonical, jsonLd: jsonForScript(jsonLd), origin: url.origin, path: url.pathname, mapShown: url.searchParams.get("map") === "1", tileUrl: context.get(servicesContext).maps.tileUrl, attribution: DEFAULT_TILE_ATTRIBUTION, reviewSent: url.searchParams.get("review") === "sent" },
     { headers },
   );
 }

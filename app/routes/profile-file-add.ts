@@ -4,7 +4,7 @@ import { servicesContext, sessionContext } from "../context.ts";
 import {
   filesOfForm,
   MAX_BODY_BYTES,
-  parseFormBody,
+  parseUploadBody,
   prepareImage,
   readLimitedBody,
   saveProfileFile,
@@ -15,12 +15,13 @@ import {
 import { FILE_MESSAGES } from "../lib/file-checks.ts";
 
 /**
- * POST /profile/file/add/ — `fileName` + `file` as a data URL (SPEC), or multipart `file` parts
- * (the no-JS form). JSON callers get `{id, filePath, name, size}` or `{error}`; a plain form post
- * gets a 303 back to the profile with the outcome in the session's flash.
+ * POST /profile/file/add/ — `fileName` + `file` as a data URL (SPEC), as form fields or as a JSON
+ * body `{fileName, file}`, or multipart `file` parts (the no-JS form). JSON callers get
+ * `{id, filePath, name, size}` or `{error}`; a plain form post gets a 303 back to the profile
+ * with the outcome in the session's flash.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, uploadDir, logger } = context.get(servicesContext);
+  const { db, storage, logger } = context.get(servicesContext);
   const session = context.get(sessionContext);
   const html = (request.headers.get("accept") ?? "").includes("text/html");
   // only the signed-in owner may add: to anyone else the endpoint does not exist
@@ -33,14 +34,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   let purpose: FilePurpose = "files";
   try {
     const body = await readLimitedBody(request, MAX_BODY_BYTES, FILE_MESSAGES.bodyTooLarge);
-    const form = await parseFormBody(body, request.headers.get("content-type"));
+    const form = await parseUploadBody(body, request.headers.get("content-type"));
     purpose = form.get("purpose") === "avatar" ? "avatar" : "files";
     let files = await filesOfForm(form);
     if (purpose === "avatar") files = files.slice(0, 1);
     if (files.length === 0) throw new UploadError(400, FILE_MESSAGES.noFile);
     for (const file of files) {
       try {
-        saved.push(await saveProfileFile(db, uploadDir, userId, await prepareImage(file), purpose));
+        saved.push(await saveProfileFile(db, storage, userId, await prepareImage(file), purpose));
       } catch (err) {
         if (!(err instanceof UploadError)) throw err;
         if (err.status === 507) logger.error({ err: err.cause ?? err, userId }, "profile file not stored");

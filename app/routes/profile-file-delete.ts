@@ -6,7 +6,7 @@ import { FILE_MESSAGES } from "../lib/file-checks.ts";
 
 /** POST /profile/file/delete/ with `id`: the owner's file goes; for anyone else it does not exist (404). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, uploadDir } = context.get(servicesContext);
+  const { db, storage } = context.get(servicesContext);
   const session = context.get(sessionContext);
   const html = (request.headers.get("accept") ?? "").includes("text/html");
   let id = "";
@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(err instanceof UploadError)) throw err;
     return Response.json({ error: err.message }, { status: err.status });
   }
-  const deleted = session.userId !== null && (await deleteProfileFile(db, uploadDir, session.userId, id));
+  const deleted = session.userId !== null && (await deleteProfileFile(db, storage, session.userId, id));
   if (html) return redirect(deleted ? "/profile/#files" : "/profile/", { status: 303 });
   if (!deleted) return Response.json({ error: FILE_MESSAGES.notFound }, { status: 404 });
   return Response.json({});

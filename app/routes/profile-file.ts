@@ -10,14 +10,14 @@ const notFound = () => new Response("Файл не найден", { status: 404,
  * CSP forbids everything, so even a file opened directly can run nothing.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, uploadDir, logger } = context.get(servicesContext);
+  const { db, storage, logger } = context.get(servicesContext);
   const userId = context.get(sessionContext).userId;
   if (userId === null) return notFound();
   const file = await findProfileFile(db, userId, params.id);
   if (!file) return notFound();
   let bytes: Buffer;
   try {
-    bytes = await readProfileFile(uploadDir, file.id);
+    bytes = await readProfileFile(storage, file.id);
   } catch (err) {
     logger.warn({ err, id: file.id }, "profile file row without bytes");
     return notFound();

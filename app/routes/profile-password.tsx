@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/profile-password";
 import { servicesContext, sessionContext } from "../context.ts";
-import { changePassword, requireUserId } from "../domain/users.server.ts";
+import { changePassword } from "../domain/users.server.ts";
+import { requireUserId } from "../lib/require-user.ts";
 import { fieldErrors, formValues, MESSAGES, PASSWORD_MIN, passwordChangeSchema, type FieldErrors } from "../lib/account-schemas.ts";
 import { AuthCard } from "../components/auth/AuthCard.tsx";
 import { FormField } from "../components/auth/FormField.tsx";

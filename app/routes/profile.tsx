@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/profile";
 import { servicesContext, sessionContext } from "../context.ts";
-import { findUserById, listUserOrders, requireUserId, updateProfile } from "../domain/users.server.ts";
+import { findUserById, listUserOrders, updateProfile } from "../domain/users.server.ts";
+import { requireUserId } from "../lib/require-user.ts";
 import { listProfileFiles } from "../domain/files.server.ts";
 import { fieldErrors, formValues, MESSAGES, profileSchema, type FieldErrors } from "../lib/account-schemas.ts";
 import { PersonalDataForm } from "../components/profile/PersonalDataForm.tsx";

@@ -1,11 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
-import { servicesContext, sessionContext } from "../context.ts";
-import { mergeAnonymousIntoAccount, registerUser } from "../domain/users.server.ts";
+import { clientContext, servicesContext, sessionContext } from "../context.ts";
+import { hitRegistrationLimits, requestRegistration } from "../domain/users.server.ts";
 import { fieldErrors, formValues, MESSAGES, PASSWORD_MIN, registerSchema, type FieldErrors } from "../lib/account-schemas.ts";
 import { safeBackPath } from "../lib/safe-back-path.ts";
-import { AuthCard } from "../components/auth/AuthCard.tsx";
+import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
 import { FormField } from "../components/auth/FormField.tsx";
+
+// a refused attempt's Retry-After must reach the document response, not only the action's data
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export const meta: Route.MetaFunction = () => [{ title: "Регистрация — Витрина" }, { name: "robots", content: "noindex" }];
 
@@ -15,25 +21,79 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { back };
 }
 
+type Kept = { name: string; email: string; phone: string; consent: boolean };
+
+/**
+ * Double opt-in: a new address gets a confirmation link, an address that already has an account
+ * gets a note to its owner; the visitor sees the same page either way, so the form reveals no
+ * accounts (docs/decisions/046-registration-confirmed-by-email.md).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = context.get(servicesContext);
-  const session = context.get(sessionContext);
-  const form = await request.formData();
-  const values = formValues(form);
-  const back = safeBackPath(values.back ?? "/profile/");
-  const kept = { name: values.name ?? "", email: values.email ?? "", phone: values.phone ?? "", consent: values.consent === "on" };
+  const { db, rateLimiter, mailer, logger, publicUrl } = context.get(servicesContext);
+  const values = formValues(await request.formData());
+  const kept: Kept = { name: values.name ?? "", email: values.email ?? "", phone: values.phone ?? "", consent: values.consent === "on" };
+  const refuse = (status: number, errors: FieldErrors, notice: string | null, headers?: HeadersInit) =>
+    data({ errors, notice, values: kept, sentTo: null as string | null }, { status, headers });
   const parsed = registerSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: kept }, { status: 400 });
-  const result = await registerUser(db, parsed.data);
-  if (!result.ok) return data({ errors: { email: MESSAGES.emailTaken } as FieldErrors, values: kept }, { status: 409 });
-  await mergeAnonymousIntoAccount(db, result.user.id, session);
-  return redirect(back, { status: 303 });
+  if (!parsed.success) return refuse(400, fieldErrors(parsed.error), null);
+  const limit = await hitRegistrationLimits(rateLimiter, parsed.data.email, context.get(clientContext).address);
+  if (!limit.allowed) return refuse(429, {}, MESSAGES.tooManyRegistrations(Math.ceil(limit.retryAfter / 60)), { "Retry-After": String(limit.retryAfter) });
+
+  const outcome = await requestRegistration(db, parsed.data);
+  // links come from the configured PUBLIC_URL: a forged Host header must never choose where they point
+  const mail =
+    outcome.kind === "new"
+      ? {
+          to: outcome.email,
+          subject: "Подтвердите регистрацию в «Витрине»",
+          text:
+            `Здравствуйте, ${outcome.name}!\n\n` +
+            `Чтобы завершить регистрацию в «Витрине», откройте ссылку (она действует 24 часа и работает один раз):\n` +
+            `${publicUrl}/register/confirm/${outcome.token}/\n\n` +
+            `Если вы не регистрировались, просто удалите это письмо: без подтверждения аккаунт не создаётся.`,
+        }
+      : {
+          to: outcome.user.email,
+          subject: "Попытка регистрации в «Витрине»",
+          text:
+            `Здравствуйте, ${outcome.user.name}!\n\n` +
+            `Кто-то пытался зарегистрироваться в «Витрине» с вашим адресом ${outcome.user.email}. ` +
+            `У вас уже есть аккаунт с этим адресом, поэтому новый мы не создали и ваш пароль не меняли.\n\n` +
+            `Если это были вы, войдите: ${publicUrl}/login/\n` +
+            `или восстановите пароль, если забыли его: ${publicUrl}/password/reset/\n\n` +
+            `Если это были не вы, просто удалите это письмо: с вашим аккаунтом ничего не случилось.`,
+        };
+  try {
+    await mailer.send(mail);
+  } catch (err) {
+    logger.error({ err }, "registration mail failed");
+    return refuse(503, {}, "Не удалось отправить письмо. Попробуйте ещё раз через несколько минут.");
+  }
+  // the same answer whether or not the address has an account
+  return { errors: {} as FieldErrors, notice: null, values: null, sentTo: parsed.data.email };
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const errors: FieldErrors = actionData?.errors ?? {};
   const v = actionData?.values;
   const busy = useNavigation().state === "submitting";
+  if (actionData?.sentTo) {
+    return (
+      <AuthCard
+        title="Подтвердите e-mail"
+        footer={
+          <p>
+            Уже подтвердили? <Link to="/login/">Войти</Link>
+          </p>
+        }
+      >
+        <FormNotice tone="ok">
+          {`Мы отправили письмо на ${actionData.sentTo}. Откройте его и перейдите по ссылке, чтобы завершить регистрацию. Ссылка действует 24 часа.`}
+        </FormNotice>
+        <p>Письма нет? Проверьте папку «Спам» или отправьте форму ещё раз — придёт новая ссылка.</p>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard
       title="Регистрация"
@@ -43,8 +103,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </p>
       }
     >
+      {actionData?.notice ? <FormNotice tone="error">{actionData.notice}</FormNotice> : null}
       <Form method="post" action="/register/" className="auth-form" noValidate>
-        <input type="hidden" name="back" value={loaderData.back} />
         <FormField form="register" name="name" label="Имя" autoComplete="name" required defaultValue={v?.name} error={errors.name} />
         <FormField form="register" name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={v?.email} error={errors.email} />
         <FormField

@@ -1,7 +1,14 @@
-import { useId, useRef, useState, useSyncExternalStore, type DragEvent } from "react";
+// SPEC File widget. Picking and dropping are React Aria's FileTrigger and DropZone; the rest is
+// SPEC's own behaviour (checks, save-to-server with progress, delete that never blocks, single-file
+// replacement, plain mode for someone else's form). Without JavaScript, or without the File API,
+// it is a native file input in a real multipart form: FileTrigger's input is hidden and opened by
+// a script, so it cannot work there (decision 060).
+import { useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { Button, DropZone, FileTrigger, type DropItem } from "react-aria-components";
 import { acceptAttribute, checkFile, DEFAULT_ACCEPT, DEFAULT_MAX_BYTES, FILE_MESSAGES, fileExtension, parseAccept } from "../lib/file-checks.ts";
 import { formatBytes } from "../lib/format.ts";
 import { Icon } from "./Icon.tsx";
+import { useHydrated } from "./use-hydrated.ts";
 import "./FileUpload.css";
 
 /** A file the widget lists: saved on the server (id, filePath) or held for the form (dataUrl). */
@@ -82,7 +89,7 @@ export function FileUpload({
   onChange,
 }: FileUploadProps) {
   const exts = parseAccept(accept);
-  const hydrated = useSyncExternalStore(noop, () => true, () => false);
+  const hydrated = useHydrated();
   const fileApi = useSyncExternalStore(
     noop,
     () => typeof window.File !== "undefined" && typeof window.FileReader !== "undefined" && typeof window.FileList !== "undefined" && typeof window.Blob !== "undefined",
@@ -91,7 +98,6 @@ export function FileUpload({
   const enhanced = hydrated && fileApi;
   const [items, setItems] = useState<Item[]>(() => initialFiles.map((f) => ({ ...f, key: `f${keys++}`, state: "ready", progress: null })));
   const [errors, setErrors] = useState<string[]>([]);
-  const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const uploads = useRef(new Map<string, XMLHttpRequest>());
   const hintId = useId();
@@ -189,51 +195,49 @@ export function FileUpload({
     }
   }
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    if (!enhanced) return;
-    void take(Array.from(e.dataTransfer.files));
-  };
+  // a drop or a paste (the drop zone's hidden button takes Ctrl+V): files only, folders and text ignored
+  async function takeDropped(dropped: DropItem[]) {
+    const files = await Promise.all(dropped.flatMap((item) => (item.kind === "file" ? [item.getFile()] : [])));
+    await take(files);
+  }
 
-  const picker = (
-    <div
-      className={`file-upload__drop${dragging ? " file-upload__drop--over" : ""}`}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-    >
-      <label className="file-upload__label" htmlFor={`${id}-input`}>
+  const inputId = `${id}-input`;
+  const hintText = hint ?? `${exts.map((e) => e.toUpperCase()).join(", ")}, до ${formatBytes(maxBytes)}.${enhanced ? ` Можно перетащить ${multiple ? "файлы" : "файл"} сюда.` : ""}`;
+  const labelAndHint = (control: ReactNode) => (
+    <>
+      {/* «Файлы» / «Файл» names the file input itself (DESIGN), hidden or not */}
+      <label className="file-upload__label" htmlFor={inputId}>
         {label}
       </label>
-      {/* With JavaScript the native control sits invisibly over a Russian «Выбрать» button (the
-          browser's own text follows its UI language); without it the native control shows, so
-          the visitor sees what was chosen before pressing «Загрузить». */}
-      <span className={enhanced ? "file-upload__picker file-upload__picker--custom" : "file-upload__picker"}>
-        {enhanced ? (
-          <span className="file-upload__button" aria-hidden="true">
-            <Icon name="upload" size={18} /> {multiple ? "Выбрать файлы" : "Выбрать файл"}
-          </span>
-        ) : null}
-        <input
-          ref={input}
-          id={`${id}-input`}
-          className="file-upload__input"
-          type="file"
-          // with JavaScript the content travels as data URLs (upload call or hidden fields)
-          name={enhanced ? undefined : name}
-          multiple={multiple}
-          accept={acceptAttribute(exts)}
-          aria-describedby={hintId}
-          onChange={(e) => enhanced && void take(Array.from(e.currentTarget.files ?? []))}
-        />
-      </span>
+      {control}
       <p className="file-upload__hint" id={hintId}>
-        {hint ?? `${exts.map((e) => e.toUpperCase()).join(", ")}, до ${formatBytes(maxBytes)}.${enhanced ? ` Можно перетащить ${multiple ? "файлы" : "файл"} сюда.` : ""}`}
+        {hintText}
       </p>
+    </>
+  );
+
+  // FileTrigger hands `id` on to its input (filterDOMProps), but its props type leaves it out
+  const triggerInput: object = { id: inputId };
+  const picker = enhanced ? (
+    <DropZone
+      className={({ isDropTarget }) => `file-upload__drop${isDropTarget ? " file-upload__drop--over" : ""}`}
+      aria-label={multiple ? "Перетащите или вставьте файлы" : "Перетащите или вставьте файл"}
+      onDrop={(e) => void takeDropped(e.items)}
+    >
+      {labelAndHint(
+        <FileTrigger ref={input} {...triggerInput} allowsMultiple={multiple} acceptedFileTypes={exts.map((e) => `.${e}`)} onSelect={(list) => void take(Array.from(list ?? []))}>
+          <Button className="file-upload__button" aria-describedby={hintId}>
+            <Icon name="upload" size={18} /> {multiple ? "Выбрать файлы" : "Выбрать файл"}
+          </Button>
+        </FileTrigger>,
+      )}
+    </DropZone>
+  ) : (
+    <div className="file-upload__drop">
+      {labelAndHint(
+        // the browser's own control: the visitor sees what was chosen before pressing «Загрузить»
+        <input id={inputId} className="file-upload__input" type="file" name={name} multiple={multiple} accept={acceptAttribute(exts)} aria-describedby={hintId} />,
+      )}
     </div>
   );
 

@@ -1,10 +1,13 @@
-// Number-only field (SPEC 5): digits, navigation keys, Backspace, Delete, Tab and F5 only; a
-// numeric maximum clamps the value, a symbol maximum cuts it and shows a length/max counter.
-import { useState, type ChangeEvent, type InputHTMLAttributes, type KeyboardEvent } from "react";
-import { clampDigits } from "../lib/number-only.ts";
+// Number-only field (SPEC 5) on react-imask, the project's mask library: it takes digits only
+// (typed, pasted or dropped), clamps to a numeric maximum as it is typed, cuts at a symbol maximum
+// and then shows a length/max counter. Not React Aria's NumberField: that one parses a localised
+// number and clamps only when the field is left, so it cannot keep leading zeros, a symbol maximum
+// or a total that follows every keystroke (decision 060). Without JavaScript it is a plain text
+// field with the server's (already clamped) value.
+import { useMemo, useState, type InputHTMLAttributes } from "react";
+import { useIMask } from "react-imask";
+import { clampDigits, numberOnlyMask } from "../lib/number-only.ts";
 import "./NumberOnlyInput.css";
-
-const ALLOWED_KEYS = new Set(["Backspace", "Delete", "Tab", "F5", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Enter", "Escape"]);
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "max" | "maxLength" | "onChange" | "value" | "defaultValue"> & {
   /** numeric maximum: a bigger number becomes this one */
@@ -16,30 +19,24 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "max" | "maxLe
 };
 
 export function NumberOnlyInput({ max, maxLength, defaultValue, onValueChange, className, ...rest }: Props) {
-  const [value, setValue] = useState(() => clampDigits(String(defaultValue ?? ""), { max, maxLength }));
-
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return; // copy, paste, select all …
-    if (ALLOWED_KEYS.has(e.key) || /^\d$/.test(e.key)) return;
-    e.preventDefault();
-  }
-
-  function onChange(e: ChangeEvent<HTMLInputElement>) {
-    // pasted or dropped text goes through the same rules as typing
-    const next = clampDigits(e.currentTarget.value, { max, maxLength });
-    setValue(next);
-    onValueChange?.(next);
-  }
+  const opts = useMemo(() => numberOnlyMask({ max, maxLength }), [max, maxLength]);
+  const [initial] = useState(() => clampDigits(String(defaultValue ?? ""), { max, maxLength }));
+  const [length, setLength] = useState(initial.length);
+  const { ref } = useIMask<HTMLInputElement>(opts, {
+    onAccept: (value: string) => {
+      setLength(value.length);
+      onValueChange?.(value);
+    },
+  });
 
   const input = (
     <input
       {...rest}
+      ref={ref}
       type="text"
       inputMode="numeric"
       className={["number-only", className].filter(Boolean).join(" ")}
-      value={value}
-      onKeyDown={onKeyDown}
-      onChange={onChange}
+      defaultValue={initial}
       maxLength={maxLength}
     />
   );
@@ -48,7 +45,7 @@ export function NumberOnlyInput({ max, maxLength, defaultValue, onValueChange, c
     <span className="number-only__wrap">
       {input}
       <span className="number-only__counter" aria-hidden="true">
-        {value.length}/{maxLength}
+        {length}/{maxLength}
       </span>
     </span>
   );

@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { clampQuantity, isAllowedQuantityKey } from "../lib/quantity.ts";
+import { Button, Group, I18nProvider, Input, NumberField } from "react-aria-components";
 import { Icon } from "./Icon.tsx";
 import "./QuantityInput.css";
 
@@ -15,55 +14,53 @@ interface Props {
   id?: string;
 }
 
+// whole numbers without group separators: what is typed is what the form posts
+const FORMAT: Intl.NumberFormatOptions = { maximumFractionDigits: 0, useGrouping: false };
+
 /**
- * «Количество» with «Уменьшить» / «Увеличить»: minus disabled at the minimum, plus at the maximum;
- * only digits and navigation keys; a typed value is clamped when the box is left or Enter pressed.
- * Without JavaScript it is a plain number field posted with its form.
+ * «Количество» with «Уменьшить» / «Увеличить» on React Aria's NumberField: it refuses anything but
+ * digits, clamps a typed value into min…max when the box is left or Enter pressed, steps with the
+ * arrow keys, and disables minus at the minimum and plus at the maximum. SPEC's one addition: an
+ * emptied box goes back to the minimum, not to the previous value.
  */
 export function QuantityInput({ name, value, max, min = 1, disabled = false, onChange, id }: Props) {
-  const [text, setText] = useState(String(value));
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    setText(String(value));
-  }
-  const commit = (raw: string | number) => {
-    const q = clampQuantity(raw, max, min);
-    setText(String(q));
-    if (q !== value) onChange?.(q);
-  };
   return (
-    <div className="quantity-input">
-      <button type="button" className="quantity-input__step" disabled={disabled || value <= min} onClick={() => commit(value - 1)}>
-        <Icon name="minus" size={16} />
-        <span className="visually-hidden">Уменьшить</span>
-      </button>
-      <input
-        id={id}
-        className="quantity-input__field"
-        type="number"
-        inputMode="numeric"
-        name={name}
+    <I18nProvider locale="ru-RU">
+      <NumberField
+        className="quantity-input"
         aria-label="Количество"
-        min={min}
-        max={max}
+        value={value}
+        minValue={min}
+        maxValue={Math.max(min, max)}
         step={1}
-        value={text}
-        disabled={disabled}
+        formatOptions={FORMAT}
+        isDisabled={disabled}
+        // a wheel turned over a focused box must scroll the page, not change the cart
+        isWheelDisabled
+        // Enter settles the number (NumberField commits it) but must not submit the surrounding form:
+        // the cart line's form would post and reload the page, the product's would add to the cart
         onKeyDown={(e) => {
-          if (!isAllowedQuantityKey(e.key, e.ctrlKey || e.metaKey)) e.preventDefault();
-          if (e.key === "Enter") {
-            e.preventDefault();
-            commit(text);
-          }
+          if (e.key === "Enter") e.preventDefault();
         }}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={() => commit(text)}
-      />
-      <button type="button" className="quantity-input__step" disabled={disabled || value >= max} onClick={() => commit(value + 1)}>
-        <Icon name="plus" size={16} />
-        <span className="visually-hidden">Увеличить</span>
-      </button>
-    </div>
+        decrementAriaLabel="Уменьшить"
+        incrementAriaLabel="Увеличить"
+        onChange={(n) => {
+          const q = Number.isNaN(n) ? min : n;
+          if (q !== value) onChange?.(q);
+        }}
+      >
+        <Group className="quantity-input__group">
+          <Button slot="decrement" className="quantity-input__step">
+            <Icon name="minus" size={16} />
+          </Button>
+          {/* The name sits on the visible box, not on NumberField's hidden copy: without
+              JavaScript the hidden copy would post the server's value, not what was typed. */}
+          <Input id={id} name={name} className="quantity-input__field" />
+          <Button slot="increment" className="quantity-input__step">
+            <Icon name="plus" size={16} />
+          </Button>
+        </Group>
+      </NumberField>
+    </I18nProvider>
   );
 }

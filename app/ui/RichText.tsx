@@ -1,6 +1,6 @@
-import { wrapTables } from "../lib/rich-text.ts";
+import type { RichHtml } from "../lib/rich-text.ts";
 
-/** Renders HTML written by the shop (never by visitors) with responsive tables. */
-export function RichText({ html, className }: { html: string; className?: string }) {
-  return <div className={["rich-text", className].filter(Boolean).join(" ")} dangerouslySetInnerHTML={{ __html: wrapTables(html) }} />;
+/** Renders staff-written HTML that the loader has cleaned (cleanRichText: allow-list, wrapped tables). */
+export function RichText({ html, className }: { html: RichHtml; className?: string }) {
+  return <div className={["rich-text", className].filter(Boolean).join(" ")} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -4,13 +4,14 @@
 // the sending state (and, better than SPEC, says so with «Повторить»). Every tab is also a real
 // link (`href`) so that without JavaScript the server shows the chosen tab or its page.
 import { createContext, useContext, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import type { RichHtml } from "../lib/rich-text.ts";
 import "./Tabs.css";
 
 /** Whether the panel around a component is the shown one: sliders re-measure when it turns true. */
 export const TabPanelActiveContext = createContext(true);
 export const useTabPanelActive = () => useContext(TabPanelActiveContext);
 
-export type TabItem = { id: string; title: string; href: string } & ({ panel: ReactNode } | { load: { ajax: string; id: string }; html?: string });
+export type TabItem = { id: string; title: string; href: string } & ({ panel: ReactNode } | { load: { ajax: string; id: string }; html?: RichHtml });
 
 interface Props {
   /** accessible name of the tab list */
@@ -27,7 +28,7 @@ type Load = { status: "idle" } | { status: "loading"; tab: string } | { status: 
 
 export function Tabs({ label, idPrefix, items, initial, loadUrl }: Props) {
   const [active, setActive] = useState(initial);
-  const [loaded, setLoaded] = useState<Record<string, string>>(() => Object.fromEntries(items.flatMap((t) => ("load" in t && t.html !== undefined ? [[t.id, t.html]] : []))));
+  const [loaded, setLoaded] = useState<Record<string, RichHtml>>(() => Object.fromEntries(items.flatMap((t) => ("load" in t && t.html !== undefined ? [[t.id, t.html]] : []))));
   const [load, setLoad] = useState<Load>({ status: "idle" });
   const controller = useRef<AbortController | null>(null);
   const tabRefs = useRef<Record<string, HTMLAnchorElement | null>>({});
@@ -46,7 +47,8 @@ export function Tabs({ label, idPrefix, items, initial, loadUrl }: Props) {
         signal: ac.signal,
       });
       if (!res.ok) throw new Error(`вкладка ${tab}: HTTP ${res.status}`);
-      const html = await res.text();
+      // the load address answers cleaned HTML (cleanRichText on the server, e.g. /content/tab/)
+      const html = (await res.text()) as RichHtml;
       if (controller.current !== ac) return;
       setLoaded((l) => ({ ...l, [tab]: html }));
       setActive(tab);

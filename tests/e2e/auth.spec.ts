@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { confirmationPath, readOutbox } from "../support/outbox.ts";
+import { confirmRegistrationFromMail, E2E_OUTBOX, expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
 
 const PASSWORD = "диван и кресло 2026";
 let seq = 0;
@@ -13,7 +14,7 @@ async function register(page: Page, address: string) {
   await page.getByLabel("Пароль", { exact: true }).fill(PASSWORD);
   await page.getByRole("checkbox", { name: /персональных данных/ }).check();
   await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await expect(page).toHaveURL(/\/profile\/$/);
+  await confirmRegistrationFromMail(page, address);
 }
 
 test.describe("accounts in the browser", () => {
@@ -75,6 +76,25 @@ test.describe("accounts in the browser", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test("the «we sent a letter» and confirmation pages are accessible", async ({ page }) => {
+    const address = email();
+    await page.goto("/register/");
+    await page.getByLabel("Имя").fill("Анна");
+    await page.getByLabel("E-mail").fill(address);
+    await page.getByLabel("Телефон").fill("8 916 123-45-67");
+    await page.getByLabel("Пароль", { exact: true }).fill(PASSWORD);
+    await page.getByRole("checkbox", { name: /персональных данных/ }).check();
+    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+    await expect(page.getByRole("status")).toContainText(`Мы отправили письмо на ${address}.`);
+    await expectNoSeriousA11yViolations(page);
+    await expect.poll(() => readOutbox(E2E_OUTBOX, address).length).toBe(1);
+    await page.goto(confirmationPath(readOutbox(E2E_OUTBOX, address)[0]!));
+    await expect(page.getByText(`Аккаунт для ${address} на имя «Анна»`)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Подтвердить регистрацию" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Личный кабинет" })).toBeVisible();
+  });
+
   for (const width of [375, 1280]) {
     test(`account pages look right at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
@@ -92,3 +112,57 @@ test.describe("accounts in the browser", () => {
     });
   }
 });
+
+test.describe("registration without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("register, confirm from the mail and land on the profile with plain form posts", async ({ page }) => {
+    const address = email();
+    await register(page, address);
+    await expect(page.getByRole("heading", { level: 1, name: "Личный кабинет" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Профиль" })).toBeVisible();
+  });
+
+  test("an address that already has an account gets the same page, and its owner a note", async ({ page }) => {
+    const address = email();
+    await register(page, address);
+    await page.getByRole("button", { name: "Выйти" }).click();
+    await page.goto("/register/");
+    await page.getByLabel("Имя").fill("Борис");
+    await page.getByLabel("E-mail").fill(address);
+    await page.getByLabel("Телефон").fill("8 916 000-00-00");
+    await page.getByLabel("Пароль", { exact: true }).fill("другой пароль 2026");
+    await page.getByRole("checkbox", { name: /персональных данных/ }).check();
+    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+    await expect(page.getByText(`Мы отправили письмо на ${address}`)).toBeVisible();
+    await expect(page.getByText("уже зарегистрирован")).toHaveCount(0);
+    await expect.poll(() => readOutbox(E2E_OUTBOX, address).at(-1)?.subject).toBe("Попытка регистрации в «Витрине»");
+  });
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`password reset from the mailed link${javaScriptEnabled ? "" : " without JavaScript"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("request a link, set a new password, sign in with it", async ({ page }) => {
+      const address = email();
+      await register(page, address);
+      await page.getByRole("button", { name: "Выйти" }).click();
+      await page.goto("/password/reset/");
+      await page.getByLabel("E-mail").fill(address);
+      await page.getByRole("button", { name: "Отправить ссылку" }).click();
+      await expect(page.getByText("Если такой e-mail зарегистрирован")).toBeVisible();
+      await expect.poll(() => readOutbox(E2E_OUTBOX, address).at(-1)?.subject).toBe("Смена пароля в «Витрине»");
+      const link = /https?:\/\/[^\s/]+(\/password\/reset\/[A-Za-z0-9_-]+\/)/.exec(readOutbox(E2E_OUTBOX, address).at(-1)!.text)![1]!;
+      await page.goto(link);
+      await page.getByRole("textbox", { name: "Новый пароль" }).fill("новый пароль из письма");
+      await page.getByRole("button", { name: "Сохранить пароль" }).click();
+      await expect(page).toHaveURL(/\/login\/\?reset=done$/);
+      await expect(page.getByText("Пароль изменён. Войдите с новым паролем.")).toBeVisible();
+      await page.getByLabel("E-mail").fill(address);
+      await page.getByLabel("Пароль", { exact: true }).fill("новый пароль из письма");
+      await page.getByRole("button", { name: "Войти" }).click();
+      await expect(page).toHaveURL(/\/profile\/$/);
+    });
+  });
+}

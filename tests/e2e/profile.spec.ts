@@ -1,6 +1,7 @@
+import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { confirmRegistrationFromMail, expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
 
 const PASSWORD = "диван и кресло 2026";
 let seq = 0;
@@ -21,7 +22,7 @@ async function signUp(page: Page) {
   await page.getByLabel("Пароль", { exact: true }).fill(PASSWORD);
   await page.getByRole("checkbox", { name: /персональных данных/ }).check();
   await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await expect(page).toHaveURL(/\/profile\/$/);
+  await confirmRegistrationFromMail(page, address);
   return address;
 }
 
@@ -80,16 +81,13 @@ test.describe("profile files", () => {
 
   test("files can be dropped onto the widget", async ({ page }) => {
     await signUp(page);
-    const b64 = (await noisyPng(30)).toString("base64");
-    const transfer = await page.evaluateHandle((data) => {
-      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([bytes], "dropped.png", { type: "image/png" }));
-      return dt;
-    }, b64);
-    const zone = filesSection(page).locator(".file-upload__drop");
-    await zone.dispatchEvent("dragover", { dataTransfer: transfer });
-    await zone.dispatchEvent("drop", { dataTransfer: transfer });
+    // a real drag of a file from disk (DevTools protocol), as the operating system would start it
+    const file = test.info().outputPath("dropped.png");
+    fs.writeFileSync(file, await noisyPng(30));
+    const zone = await filesSection(page).locator(".file-upload__drop").boundingBox();
+    const cdp = await page.context().newCDPSession(page);
+    const at = { x: zone!.x + zone!.width / 2, y: zone!.y + zone!.height / 2, data: { items: [], files: [file], dragOperationsMask: 1 } };
+    for (const type of ["dragEnter", "dragOver", "drop"] as const) await cdp.send("Input.dispatchDragEvent", { type, ...at });
     await expect(filesSection(page).getByRole("link", { name: "dropped.png" })).toBeVisible();
   });
 

@@ -1,5 +1,24 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { confirmationPath, readOutbox } from "../support/outbox.ts";
+
+/** MAIL_OUTBOX_DIR of the server the browser tests talk to (scripts/e2e-server.ts) */
+export const E2E_OUTBOX = path.resolve(import.meta.dirname, "../../data/e2e/outbox");
+
+/**
+ * After «Зарегистрироваться»: the «we sent a letter» page, then the link from the mail and the
+ * confirmation button, which signs the visitor in and lands on the profile.
+ */
+export async function confirmRegistrationFromMail(page: Page, address: string) {
+  await expect(page.getByText(`Мы отправили письмо на ${address}`)).toBeVisible();
+  await expect.poll(() => readOutbox(E2E_OUTBOX, address).length).toBeGreaterThan(0);
+  const link = confirmationPath(readOutbox(E2E_OUTBOX, address).at(-1)!);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "Подтверждение регистрации" })).toBeVisible();
+  await page.getByRole("button", { name: "Подтвердить регистрацию" }).click();
+  await expect(page).toHaveURL(/\/profile\/$/);
+}
 
 /** Fails on any serious or critical accessibility violation of the current page. */
 export async function expectNoSeriousA11yViolations(page: Page) {

@@ -2,6 +2,8 @@
 // same-origin Fetch Metadata (the CSRF guard), never follows redirects on its own.
 import crypto from "node:crypto";
 import { expect } from "vitest";
+import { mailOutboxOf } from "../support/test-app.ts";
+import { confirmationPath, lastMailTo } from "../support/outbox.ts";
 
 export const SESSION_SECRET = "test-secret-test-secret-test-secret-0123"; // tests/support/test-app.ts
 
@@ -54,10 +56,25 @@ export const uniqueEmail = (tag = "user") => `${tag}.${process.pid}.${Date.now()
 
 export const PASSWORD = "диван и кресло 2026";
 
-/** Registers a fresh account (which also signs the visitor in) and returns its e-mail. */
+/** Asks for an account: the answer is the «we sent a letter» page; nothing is signed in yet. */
+export function requestAccount(v: Visitor, email: string, password = PASSWORD, name = "Анна"): Promise<Response> {
+  return v.post("/register/", { name, email, phone: "+7 (916) 123-45-67", password, consent: "on" });
+}
+
+/** Opens the confirmation link from the last mail to `email` and confirms it (the visitor is signed in). */
+export async function confirmFromMail(v: Visitor, email: string): Promise<Response> {
+  const link = confirmationPath(lastMailTo(mailOutboxOf(v.base), email));
+  expect((await v.get(link)).status).toBe(200);
+  return v.post(link, {});
+}
+
+/** Registers a fresh account through the e-mailed link (which also signs the visitor in) and returns its e-mail. */
 export async function registerVisitor(v: Visitor, email = uniqueEmail(), password = PASSWORD): Promise<string> {
-  const res = await v.post("/register/", { name: "Анна", email, phone: "+7 (916) 123-45-67", password, consent: "on" });
-  expect(res.status, await res.clone().text().then((t) => t.slice(0, 300))).toBe(303);
+  const res = await requestAccount(v, email, password);
+  expect(res.status, await res.clone().text().then((t) => t.slice(0, 300))).toBe(200);
+  const confirmed = await confirmFromMail(v, email);
+  expect(confirmed.status).toBe(303);
+  expect(confirmed.headers.get("location")).toBe("/profile/");
   expect(v.cookie).not.toBe("");
   return email;
 }

@@ -112,6 +112,20 @@ describe.each(dialects)("cart and orders on %s", (dialect) => {
     expect(Number(order.total)).toBe(Number(order.items_total) + Number(order.delivery_cost) + Number(order.lifting_cost));
   });
 
+  it("refuses an order at a pickup point that is not a showroom: nothing written, stock and cart kept", async () => {
+    const o = owner();
+    await changeCart(db, o, { productId: product.id, type: "product", cnt: 1 });
+    const stock = async () => (await db.kysely.selectFrom("products").select("stock").where("id", "=", product.id).executeTakeFirstOrThrow()).stock;
+    const before = await stock();
+    const key = `key-${dialect}-no-such-pickup-point`;
+    const err = await placeOrder(db, { owner: o, userId: null, input: input(key, { delivery: "pickup", pickupPoint: "99999" }) }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OrderError);
+    expect(err).toMatchObject({ status: 422, field: "pickupPoint", message: "Такого пункта самовывоза нет: выберите пункт из списка" });
+    expect(await db.kysely.selectFrom("orders").select("id").where("idempotency_key", "=", key).execute()).toEqual([]);
+    expect(await stock()).toBe(before);
+    expect((await loadCart(db, o)).lines).toHaveLength(1);
+  });
+
   it("makes one order for a retried or doubled submission (idempotency key)", async () => {
     await db.kysely.updateTable("products").set({ stock: 100 }).where("id", "=", product.id).execute();
     // several rounds: the twins interleave differently each time

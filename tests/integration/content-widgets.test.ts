@@ -1,5 +1,6 @@
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
+import { DEFAULT_TILE_URL } from "../../app/lib/map-tiles.ts";
 
 const KEY = "0a1b2c3d-0000-4e5f-8a9b-123456789abc";
 
@@ -8,14 +9,9 @@ describe.each(dialects)("content widgets on %s", (dialect) => {
   afterEach(async () => {
     await app?.stop();
     app = undefined;
-    delete process.env.YANDEX_MAPS_KEY;
-  });
-  afterAll(() => {
-    delete process.env.YANDEX_MAPS_KEY;
   });
 
   it("the contacts map is Leaflet by default and CSP stays closed to Yandex", async () => {
-    delete process.env.YANDEX_MAPS_KEY;
     app = await startTestApp(dialect);
     const res = await fetch(`${app.url}/contacts/`);
     expect(res.status).toBe(200);
@@ -26,8 +22,7 @@ describe.each(dialects)("content widgets on %s", (dialect) => {
   });
 
   it("with YANDEX_MAPS_KEY the page carries the key for Yandex Maps and CSP allows its hosts", async () => {
-    process.env.YANDEX_MAPS_KEY = KEY;
-    app = await startTestApp(dialect);
+    app = await startTestApp(dialect, { maps: { tileUrl: DEFAULT_TILE_URL, yandexKey: KEY } });
     const res = await fetch(`${app.url}/contacts/`);
     expect(res.status).toBe(200);
     const csp = res.headers.get("content-security-policy") ?? "";

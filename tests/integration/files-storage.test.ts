@@ -4,7 +4,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/database.server.ts";
-import { prepareImage, saveProfileFile, UploadError, type StorageIo } from "../../app/domain/files.server.ts";
+import { prepareImage, saveProfileFile, UploadError } from "../../app/domain/files.server.ts";
+import { createDiskStorage, type DiskIo } from "../../server/file-storage.ts";
 import { registerUser } from "../../app/domain/users.server.ts";
 import { dialects, openTestDb } from "../support/test-app.ts";
 
@@ -31,7 +32,7 @@ describe.each(dialects)("profile file storage on %s", (dialect) => {
   const rows = () => db.kysely.selectFrom("profile_files").selectAll().execute();
 
   it("a disk that fills up half-way leaves no partial file and no row", async () => {
-    const io: StorageIo = {
+    const io: DiskIo = {
       async writeFile(file, data) {
         fs.writeFileSync(file, data.subarray(0, Math.floor(data.length / 2)));
         throw enospc();
@@ -39,7 +40,7 @@ describe.each(dialects)("profile file storage on %s", (dialect) => {
       rename: (a, b) => fs.promises.rename(a, b),
       unlink: (f) => fs.promises.unlink(f),
     };
-    const err = await saveProfileFile(db, dir, userId, await image(), "files", io).catch((e: unknown) => e);
+    const err = await saveProfileFile(db, createDiskStorage(dir, io), userId, await image(), "files").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UploadError);
     expect((err as UploadError).status).toBe(507);
     expect(fs.readdirSync(dir)).toEqual([]);
@@ -47,28 +48,34 @@ describe.each(dialects)("profile file storage on %s", (dialect) => {
   });
 
   it("a failed rename leaves nothing behind either", async () => {
-    const io: StorageIo = {
+    const io: DiskIo = {
       writeFile: (f, d) => fs.promises.writeFile(f, d),
       rename: async () => {
         throw enospc();
       },
       unlink: (f) => fs.promises.unlink(f),
     };
-    await expect(saveProfileFile(db, dir, userId, await image(), "files", io)).rejects.toBeInstanceOf(UploadError);
+    await expect(saveProfileFile(db, createDiskStorage(dir, io), userId, await image(), "files")).rejects.toBeInstanceOf(UploadError);
     expect(fs.readdirSync(dir)).toEqual([]);
     expect(await rows()).toEqual([]);
   });
 
   it("a failed row insert removes the written file", async () => {
     // no such user: the foreign key refuses the row after the bytes are in place
-    await expect(saveProfileFile(db, dir, 999_999, await image())).rejects.toThrow();
+    await expect(saveProfileFile(db, createDiskStorage(dir), 999_999, await image())).rejects.toThrow();
     expect(fs.readdirSync(dir)).toEqual([]);
     expect(await rows()).toEqual([]);
   });
 
   it("a normal save writes the file with owner-only permissions", async () => {
-    const saved = await saveProfileFile(db, dir, userId, await image());
+    const saved = await saveProfileFile(db, createDiskStorage(dir), userId, await image());
     expect(fs.readdirSync(dir)).toEqual([saved.id]);
     expect(fs.statSync(path.join(dir, saved.id)).mode & 0o777).toBe(0o600);
+  });
+
+  it("refuses storage keys that could leave the folder", async () => {
+    const storage = createDiskStorage(dir);
+    for (const key of ["../x", "/etc/passwd", "forms/../../x", "a/b/c", ""]) await expect(storage.put(key, new Uint8Array([1]))).rejects.toThrow(/bad storage key/);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".part"))).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -5,7 +6,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
-import { QUOTA_BYTES } from "../../app/domain/files.server.ts";
+import { QUOTA_BYTES, QUOTA_FILES } from "../../app/domain/files.server.ts";
 import { registerVisitor, Visitor } from "./accounts-client.ts";
 
 const MB2 = 2 * 1024 * 1024;
@@ -24,6 +25,14 @@ function addByDataUrl(v: Visitor, fileName: string, file: string, extra: Record<
   for (const [k, val] of Object.entries(extra)) body.set(k, val);
   return v.postForm("/profile/file/add/", body);
 }
+
+/** The SPEC call as a JSON body `{fileName, file}`. */
+function addByJson(v: Visitor, body: unknown) {
+  return v.request("/profile/file/add/", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+}
+
+const QUOTA_MESSAGE = "Место для ваших файлов закончилось: удалите ненужные и попробуйте снова";
+const UNREADABLE = "Запрос не удалось разобрать. Обновите страницу и попробуйте ещё раз";
 
 function addMultipart(v: Visitor, name: string, bytes: Uint8Array, accept = "application/json") {
   const body = new FormData();
@@ -63,6 +72,26 @@ describe.each(dialects)("profile files on %s", (dialect) => {
     expect(fs.readdirSync(uploadDir)).toContain(answer.id);
     const html = await (await owner.get("/profile/")).text();
     expect(html).toContain("комната.png");
+  });
+
+  it("accepts the SPEC's JSON body {fileName, file} with the same answers and checks as the form", async () => {
+    const res = await addByJson(owner, { fileName: "гостиная.png", file: dataUrl(await png()) });
+    expect(res.status).toBe(200);
+    const answer = await res.json();
+    expect(answer).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{32}$/), filePath: `/profile/file/${answer.id}/`, name: "гостиная.png" });
+    expect(fs.readdirSync(uploadDir)).toContain(answer.id);
+    const served = await owner.get(answer.filePath);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(await (await owner.get("/profile/")).text()).toContain("гостиная.png");
+    // type by magic bytes, size limit and extension, exactly as for form fields
+    await expectRefused(await addByJson(owner, { fileName: "fake.png", file: dataUrl(HTML, "image/png") }), 415, "Недопустимый формат файла: fake.png");
+    await expectRefused(await addByJson(owner, { fileName: "logo.svg", file: dataUrl(SVG_ONLOAD, "image/svg+xml") }), 415, "Недопустимый формат файла: logo.svg");
+    const header = await png();
+    const over = Buffer.concat([header, Buffer.alloc(MB2 + 1 - header.length)]);
+    await expectRefused(await addByJson(owner, { fileName: "big.png", file: dataUrl(over) }), 413, "Файл слишком большой: big.png");
+    await expectRefused(await addByJson(owner, { fileName: "empty.png", file: "data:image/png;base64," }), 400, "Файл пустой: empty.png");
+    // anonymous visitors cannot add by JSON either
+    expect((await addByJson(new Visitor(app.url), { fileName: "x.png", file: dataUrl(await png()) })).status).toBe(404);
   });
 
   it("serves a file only to its owner, as a download with nosniff and a locked-down CSP", async () => {
@@ -194,7 +223,7 @@ describe.each(dialects)("profile files on %s", (dialect) => {
      * Sends a body with node:http, chunk by chunk, and stops as soon as the server answers:
      * the answer must come before the whole body was sent (the server did not read it all).
      */
-    function sendUntilAnswered(headers: Record<string, string>, chunks: number): Promise<{ status: number; body: string; sentChunks: number }> {
+    function sendUntilAnswered(headers: Record<string, string>, chunks: number, prefix = "fileName=x.png&file="): Promise<{ status: number; body: string; sentChunks: number }> {
       const url = new URL("/profile/file/add/", app.url);
       return new Promise((resolve, reject) => {
         let sent = 0;
@@ -213,7 +242,7 @@ describe.each(dialects)("profile files on %s", (dialect) => {
         const chunk = Buffer.alloc(64 * 1024, 65);
         const pump = () => {
           if (answered) return;
-          if (sent === 0) req.write("fileName=x.png&file=");
+          if (sent === 0) req.write(prefix);
           if (sent >= chunks) return req.end();
           sent++;
           if (req.write(chunk)) setImmediate(pump);
@@ -240,8 +269,31 @@ describe.each(dialects)("profile files on %s", (dialect) => {
       expect((await owner.get("/profile/")).status).toBe(200); // the server is fine afterwards
     });
 
-    it("a request that is not a form is refused with 415", async () => {
-      const res = await owner.request("/profile/file/add/", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: "{}" });
+    it("a malformed JSON body is refused with 400 and one over the limit with 413, in Russian", async () => {
+      for (const body of ["{", '{"fileName":"x.png","file":', "[]", "null", '"data:image/png;base64,AAAA"', '{"fileName":"x.png","file":42}', '{"fileName":["x.png"],"file":"data:image/png;base64,AAAA"}']) {
+        const res = await addByJson(owner, body);
+        expect(res.status, body).toBe(400);
+        expect(await res.json(), body).toEqual({ error: UNREADABLE });
+      }
+      const notUtf8 = await owner.request("/profile/file/add/", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) });
+      expect(notUtf8.status).toBe(400);
+      expect(await notUtf8.json()).toEqual({ error: UNREADABLE });
+      await expectRefused(await addByJson(owner, {}), 400, "Выберите файл");
+      // the body limit holds for JSON too: refused from Content-Length or while streaming
+      const chunks = (50 * 1024 * 1024) / (64 * 1024);
+      const prefix = '{"fileName":"x.png","file":"data:image/png;base64,';
+      const res = await sendUntilAnswered({ "content-type": "application/json", "content-length": String(50 * 1024 * 1024 + prefix.length + 2) }, chunks, prefix);
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body)).toEqual({ error: "Файл слишком большой: можно до 2 МБ" });
+      expect(res.sentChunks).toBeLessThan(chunks);
+      const streamed = await sendUntilAnswered({ "content-type": "application/json", "transfer-encoding": "chunked" }, chunks, prefix);
+      expect(streamed.status).toBe(413);
+      expect(JSON.parse(streamed.body)).toEqual({ error: "Файл слишком большой: можно до 2 МБ" });
+      expect(streamed.sentChunks).toBeLessThan(chunks);
+    });
+
+    it("a request that is neither a form nor JSON is refused with 415", async () => {
+      const res = await owner.request("/profile/file/add/", { method: "POST", headers: { "content-type": "text/plain", accept: "application/json" }, body: "data:image/png;base64,AAAA" });
       expect(res.status).toBe(415);
     });
   });
@@ -311,6 +363,77 @@ describe.each(dialects)("profile files on %s", (dialect) => {
     const del = await owner.post("/profile/file/delete/", { id });
     expect(del.status).toBe(303);
     expect((await rows()).some((r) => r.id === id)).toBe(false);
+  });
+});
+
+describe.each(dialects)("profile file quota under parallel uploads on %s", (dialect) => {
+  let app: TestApp;
+  let uploadDir: string;
+  /** rows put in directly to fill a quota: they have no bytes on disk */
+  const fillers = new Set<string>();
+  beforeAll(async () => {
+    uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "vitrina-quota-"));
+    app = await startTestApp(dialect, { uploadDir, seedDemo: false });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    fs.rmSync(uploadDir, { recursive: true, force: true });
+  });
+
+  /** A signed-in visitor whose quota already holds `files` files of `bytes` bytes in all. */
+  async function visitorWith(files: number, bytes: number) {
+    const v = new Visitor(app.url);
+    const email = await registerVisitor(v);
+    const { id: userId } = await app.vitrina.db.kysely.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    const rows = Array.from({ length: files }, (_, i) => {
+      const id = crypto.randomBytes(16).toString("hex");
+      fillers.add(id);
+      const size = Math.floor(bytes / files) + (i === 0 ? bytes % files : 0);
+      return { id, user_id: userId, purpose: "files", name: `old-${i}.png`, mime: "image/png", size, width: 1, height: 1, created_at: Date.now() };
+    });
+    await app.vitrina.db.kysely.insertInto("profile_files").values(rows).execute();
+    return { v, userId };
+  }
+  const usage = async (userId: number) => {
+    const rows = await app.vitrina.db.kysely.selectFrom("profile_files").select("size").where("user_id", "=", userId).execute();
+    return { files: rows.length, bytes: rows.reduce((s, r) => s + Number(r.size), 0) };
+  };
+  const answers = (responses: Promise<Response>[]) => Promise.all(responses.map(async (r) => ({ status: (await r).status, body: await (await r).json() })));
+
+  /** the upload folder holds the bytes of every stored file and nothing else (no orphans, no .part) */
+  async function expectFolderMatchesRows() {
+    const stored = (await app.vitrina.db.kysely.selectFrom("profile_files").select("id").execute()).map((r) => r.id).filter((id) => !fillers.has(id));
+    expect(fs.readdirSync(uploadDir).sort()).toEqual(stored.sort());
+  }
+
+  it("at 45 of 50 files, 10 parallel uploads store exactly 5 and refuse 5 with the quota message", async () => {
+    const { v, userId } = await visitorWith(QUOTA_FILES - 5, 45 * 1000);
+    const image = await png();
+    const results = await answers(Array.from({ length: 10 }, (_, i) => addByDataUrl(v, `фото-${i}.png`, dataUrl(image))));
+    const stored = results.filter((r) => r.status === 200);
+    expect(stored).toHaveLength(5);
+    expect(results.filter((r) => r.status !== 200)).toEqual(Array.from({ length: 5 }, () => ({ status: 413, body: { error: QUOTA_MESSAGE } })));
+    expect((await usage(userId)).files).toBe(QUOTA_FILES);
+    for (const r of stored) expect((await v.get(r.body.filePath)).status).toBe(200);
+    await expectFolderMatchesRows();
+  });
+
+  it("parallel uploads near the byte quota never store more than it", async () => {
+    // noise does not compress: each stored file is about 770 KB, and 3 MB of room take three
+    const noise = await sharp(crypto.randomBytes(512 * 512 * 3), { raw: { width: 512, height: 512, channels: 3 } }).png().toBuffer();
+    const room = 3 * 1024 * 1024;
+    const { v, userId } = await visitorWith(2, QUOTA_BYTES - room);
+    const results = await answers(Array.from({ length: 8 }, (_, i) => addMultipart(v, `шум-${i}.png`, noise)));
+    const stored = results.filter((r) => r.status === 200);
+    const size = stored[0]?.body.size as number;
+    expect(size).toBeGreaterThan(room / 5);
+    expect(stored.every((r) => r.body.size === size)).toBe(true);
+    expect(stored).toHaveLength(Math.floor(room / size));
+    expect(results.filter((r) => r.status !== 200)).toEqual(Array.from({ length: 8 - stored.length }, () => ({ status: 413, body: { error: QUOTA_MESSAGE } })));
+    const after = await usage(userId);
+    expect(after.bytes).toBeLessThanOrEqual(QUOTA_BYTES);
+    expect(after.bytes).toBe(QUOTA_BYTES - room + stored.length * size);
+    await expectFolderMatchesRows();
   });
 });
 

@@ -42,12 +42,12 @@ describe.each(dialects)("product pages on %s", (dialect) => {
     expect(ld.offers).toMatchObject({ "@type": "Offer", price: (product.price / 100).toFixed(2), priceCurrency: "RUB", availability: "https://schema.org/InStock" });
     expect(ld.aggregateRating.ratingValue).toMatch(/^\d\.\d$/);
     expect(crumbs["@type"]).toBe("BreadcrumbList");
-    expect(crumbs.itemListElement.at(-1)).toMatchObject({ name: product.title, item: `${app.url}/product/${product.slug}/` });
+    expect(crumbs.itemListElement.at(-1)).toMatchObject({ name: product.title, item: `${app.publicUrl}/product/${product.slug}/` });
     // the inline JSON carries this response's CSP nonce
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
     expect(html).toContain(`<script type="application/ld+json" nonce="${nonce}">`);
     expect(res.headers.get("content-security-policy")).toContain("frame-src https://www.youtube-nocookie.com https://rutube.ru");
-    expect(html).toContain(`<link rel="canonical" href="${app.url}/product/${product.slug}/"/>`);
+    expect(html).toContain(`<link rel="canonical" href="${app.publicUrl}/product/${product.slug}/"/>`);
     expect(html).toContain('property="og:type" content="product"');
     expect(html).toContain('property="product:price:currency" content="RUB"');
     expect(html).toContain("<h1");
@@ -66,12 +66,12 @@ describe.each(dialects)("product pages on %s", (dialect) => {
     const specs = await (await get(`/product/${product.slug}/specs/`)).text();
     expect(specs).toContain("Артикул");
     expect(specs).toMatch(/aria-selected="true"[^>]*>Характеристики|Характеристики<\/a>/);
-    expect(specs).toContain(`<link rel="canonical" href="${app.url}/product/${product.slug}/specs/"/>`);
+    expect(specs).toContain(`<link rel="canonical" href="${app.publicUrl}/product/${product.slug}/specs/"/>`);
     const reviews = await (await get(`/product/${product.slug}/reviews/`)).text();
     expect(reviews).toContain("Оставить отзыв");
     expect(reviews).toMatch(/персональных данных/);
     const delivery = await (await get(`/product/${product.slug}/delivery/`)).text();
-    expect(delivery).toContain(`<link rel="canonical" href="${app.url}/product/${product.slug}/"/>`);
+    expect(delivery).toContain(`<link rel="canonical" href="${app.publicUrl}/product/${product.slug}/"/>`);
   });
 
   it("loads a tab by POST with ajax and id, and refuses anything else", async () => {
@@ -187,24 +187,24 @@ describe.each(dialects)("product pages on %s", (dialect) => {
     const k = app.vitrina.db.kysely;
     const products = await k.selectFrom("products").select("slug").execute();
     expect(products.length).toBeGreaterThan(300);
-    for (const p of products) expect(locs.has(`${app.url}/product/${p.slug}/`), p.slug).toBe(true);
-    for (const s of await k.selectFrom("sections").select("slug").execute()) expect(locs.has(`${app.url}/catalog/${s.slug}/`)).toBe(true);
-    for (const p of await k.selectFrom("pages").select("slug").execute()) expect(locs.has(`${app.url}/${p.slug}/`)).toBe(true);
-    for (const n of await k.selectFrom("news").select("slug").execute()) expect(locs.has(`${app.url}/news/${n.slug}/`)).toBe(true);
-    expect(locs.size).toBe(await sitemapTotal(app.vitrina.db, app.url));
+    for (const p of products) expect(locs.has(`${app.publicUrl}/product/${p.slug}/`), p.slug).toBe(true);
+    for (const s of await k.selectFrom("sections").select("slug").execute()) expect(locs.has(`${app.publicUrl}/catalog/${s.slug}/`)).toBe(true);
+    for (const p of await k.selectFrom("pages").select("slug").execute()) expect(locs.has(`${app.publicUrl}/${p.slug}/`)).toBe(true);
+    for (const n of await k.selectFrom("news").select("slug").execute()) expect(locs.has(`${app.publicUrl}/news/${n.slug}/`)).toBe(true);
+    expect(locs.size).toBe(await sitemapTotal(app.vitrina.db, app.publicUrl));
     expect((await get("/sitemap/1.xml")).status).toBe(404);
 
     const robots = await get("/robots.txt");
     expect(robots.headers.get("content-type")).toContain("text/plain");
-    expect(await robots.text()).toContain(`Sitemap: ${app.url}/sitemap.xml`);
+    expect(await robots.text()).toContain(`Sitemap: ${app.publicUrl}/sitemap.xml`);
   });
 
   it("splits the address list into parts without gaps or overlaps", async () => {
-    const all = await sitemapEntries(app.vitrina.db, app.url);
-    const total = await sitemapTotal(app.vitrina.db, app.url);
+    const all = await sitemapEntries(app.vitrina.db, app.publicUrl);
+    const total = await sitemapTotal(app.vitrina.db, app.publicUrl);
     expect(all).toHaveLength(total);
     const parts: string[] = [];
-    for (let start = 0; start < total; start += 37) parts.push(...(await sitemapEntries(app.vitrina.db, app.url, { start, end: Math.min(total, start + 37) })).map((e) => e.loc));
+    for (let start = 0; start < total; start += 37) parts.push(...(await sitemapEntries(app.vitrina.db, app.publicUrl, { start, end: Math.min(total, start + 37) })).map((e) => e.loc));
     expect(parts).toEqual(all.map((e) => e.loc));
   });
 });

@@ -9,16 +9,36 @@ import type * as AppModule from "../../server/app.ts";
 import type { AppConfig } from "../../server/config.ts";
 import type { Dialect } from "../../app/db/dialect.ts";
 import { dropPgSchema } from "../../app/db/database.server.ts";
+import { DEFAULT_TILE_URL } from "../../app/lib/map-tiles.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const MEDIA_DIR = path.join(root, "data/test-media");
 
+/** PUBLIC_URL of every test server (requests go to 127.0.0.1:<port>, which is allowed locally) */
+export const TEST_PUBLIC_URL = "http://vitrina.test";
+
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 
 export interface TestApp {
+  /** where the test server listens (http://127.0.0.1:<port>) */
   url: string;
+  /** its configured PUBLIC_URL: every absolute URL it sends out starts with this */
+  publicUrl: string;
   vitrina: AppModule.VitrinaApp;
+  /** the configuration the app was started with (its database URL and schema) */
+  config: AppConfig;
+  /** where this app writes its outgoing mail (MAIL_OUTBOX_DIR); read it with tests/support/outbox.ts */
+  mailOutboxDir: string;
   stop(): Promise<void>;
+}
+
+const outboxes = new Map<string, string>();
+
+/** The mail outbox of the test app listening at `url` (for helpers that only know the address). */
+export function mailOutboxOf(url: string): string {
+  const dir = outboxes.get(url);
+  if (!dir) throw new Error(`no test app with a mail outbox at ${url}`);
+  return dir;
 }
 
 let counter = 0;
@@ -49,6 +69,12 @@ export function testConfig(dialect: Dialect, overrides: Partial<AppConfig> = {})
     allowedOrigins: [],
     trustProxy: false,
     seedDemo: true,
+    // the configured public address: absolute URLs in pages and mails must use it, whatever Host says
+    publicUrl: TEST_PUBLIC_URL,
+    allowedHosts: [],
+    maps: { tileUrl: DEFAULT_TILE_URL, yandexKey: null },
+    // every app gets its own outbox, so tests read only their own mail
+    mailOutboxDir: path.join(root, "data/test-outbox", tag),
     ...overrides,
   };
 }
@@ -66,13 +92,21 @@ export async function startTestApp(dialect: Dialect, overrides: Partial<AppConfi
   const server = http.createServer({ maxHeaderSize: 96 * 1024 }, vitrina.app); // as server/main.ts
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const mailOutboxDir = config.mailOutboxDir!;
+  outboxes.set(url, mailOutboxDir);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    publicUrl: config.publicUrl,
     vitrina,
+    config,
+    mailOutboxDir,
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await vitrina.close();
+      outboxes.delete(url);
+      if (!overrides.mailOutboxDir) fs.rmSync(mailOutboxDir, { recursive: true, force: true });
       if (config.databaseSchema) await dropPgSchema(config.databaseUrl, config.databaseSchema);
       else for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(config.databaseUrl + suffix, { force: true });
     },

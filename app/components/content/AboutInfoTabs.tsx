@@ -2,6 +2,7 @@
 // rendered on the server; the others load by POST (SPEC Tabs) and, without JavaScript, are links
 // to their own pages.
 import { CONTENT_TAB_AJAX, CONTENT_TAB_URL, type ContentTabPage } from "../../lib/content-tabs.ts";
+import type { RichHtml } from "../../lib/rich-text.ts";
 import { Tabs } from "../../ui/Tabs.tsx";
 
 export const INFO_TABS: { id: ContentTabPage; title: string }[] = [
@@ -10,7 +11,7 @@ export const INFO_TABS: { id: ContentTabPage; title: string }[] = [
   { id: "warranty", title: "Гарантия и возврат" },
 ];
 
-export function AboutInfoTabs({ initial, html }: { initial: ContentTabPage; html: string }) {
+export function AboutInfoTabs({ initial, html }: { initial: ContentTabPage; html: RichHtml }) {
   return (
     <section className="page-section" id="info" aria-labelledby="about-info">
       <h2 id="about-info">Полезно знать</h2>

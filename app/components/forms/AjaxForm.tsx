@@ -61,6 +61,11 @@ interface Props {
   intro?: ReactNode;
   children: ReactNode;
   id?: string;
+  /**
+   * Called instead of showing the thank-you dialog, for a form inside a modal: the modal's content
+   * unmounts when it closes, so whoever owns the modal closes it and shows the thanks.
+   */
+  onSent?: () => void;
 }
 
 const valueSetter = (el: HTMLInputElement | HTMLTextAreaElement) =>
@@ -77,7 +82,7 @@ export function clearFormInputs(form: HTMLFormElement) {
   }
 }
 
-export function AjaxForm({ form, action, title, headingLevel = 2, titleHidden, submitLabel, fields, initial, multipart, intro, children, id }: Props) {
+export function AjaxForm({ form, action, title, headingLevel = 2, titleHidden, submitLabel, fields, initial, multipart, intro, children, id, onSent }: Props) {
   const formId = useId().replace(/:/g, "");
   const titleId = `${formId}-title`;
   const ref = useRef<HTMLFormElement>(null);
@@ -128,8 +133,11 @@ export function AjaxForm({ form, action, title, headingLevel = 2, titleHidden, s
       if (res.ok && Object.keys(errors).length === 0) {
         clearFormInputs(el);
         setState({ errors: {}, validated: false, values: {} });
-        const closed = closeOpenDialogs();
-        window.setTimeout(() => setSuccessOpen(true), closed ? SUCCESS_DIALOG_DELAY_MS : 0);
+        if (onSent) onSent();
+        else {
+          const closed = closeOpenDialogs();
+          window.setTimeout(() => setSuccessOpen(true), closed ? SUCCESS_DIALOG_DELAY_MS : 0);
+        }
       } else {
         setState((s) => ({ ...s, errors, validated: true }));
         setFocusTick((t) => t + 1);

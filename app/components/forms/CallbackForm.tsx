@@ -7,7 +7,7 @@ export const CALLBACK_TITLE = "Обратный звонок";
 const FIELDS = ["name", "phone", "time", "consent"] as const;
 
 /** «Обратный звонок»: name, phone and a time slot inside the working hours. */
-export function CallbackForm({ action = "/contacts/", initial, id, inDialog }: { action?: string; initial?: FormInitial; id?: string; inDialog?: boolean }) {
+export function CallbackForm({ action = "/contacts/", initial, id, inDialog, onSent }: { action?: string; initial?: FormInitial; id?: string; inDialog?: boolean; onSent?: () => void }) {
   return (
     <AjaxForm
       form="callback"
@@ -19,6 +19,7 @@ export function CallbackForm({ action = "/contacts/", initial, id, inDialog }: {
       submitLabel="Заказать звонок"
       fields={FIELDS}
       initial={initial}
+      onSent={onSent}
       intro={<p className="form__intro">Оставьте номер — менеджер перезвонит в удобное время. Мы работаем {SITE.hours.toLowerCase()}.</p>}
     >
       <TextField name="name" label="Имя" required autoComplete="name" maxLength={NAME_MAX} />

@@ -1,14 +1,19 @@
 // The header's «Обратный звонок»: a link to /contacts/#callback (works without JavaScript);
-// with JavaScript a click opens the same form in a dialog instead.
-import { useState } from "react";
+// with JavaScript a click opens the same form in a dialog instead. After a successful send the
+// dialog closes and, once it is gone (SPEC: 450 ms), the thank-you dialog opens; both live here,
+// because the form inside the first one unmounts with it.
+import { useEffect, useRef, useState } from "react";
 import { ModalDialog } from "../../ui/ModalDialog.tsx";
+import { SUCCESS_DIALOG_DELAY_MS } from "../../ui/dialogs.ts";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import { CALLBACK_TITLE, CallbackForm } from "./CallbackForm.tsx";
+import { SuccessDialog } from "./SuccessDialog.tsx";
 
 export function CallbackLink({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
-  // the form stays mounted after the first opening, so its success dialog outlives the close
-  const [used, setUsed] = useState(false);
+  const [thanks, setThanks] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
   const hydrated = useHydrated();
   return (
     <>
@@ -20,17 +25,21 @@ export function CallbackLink({ className }: { className?: string }) {
         onClick={(e) => {
           if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
           e.preventDefault();
-          setUsed(true);
           setOpen(true);
         }}
       >
         {CALLBACK_TITLE}
       </a>
-      {used ? (
-        <ModalDialog open={open} onClose={() => setOpen(false)} title={CALLBACK_TITLE} className="callback-dialog">
-          <CallbackForm inDialog />
-        </ModalDialog>
-      ) : null}
+      <ModalDialog open={open} onClose={() => setOpen(false)} title={CALLBACK_TITLE} className="callback-dialog">
+        <CallbackForm
+          inDialog
+          onSent={() => {
+            setOpen(false);
+            timer.current = window.setTimeout(() => setThanks(true), SUCCESS_DIALOG_DELAY_MS);
+          }}
+        />
+      </ModalDialog>
+      <SuccessDialog open={thanks} onClose={() => setThanks(false)} />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { PRODUCT_TYPES } from "./product-types.ts";
 import { CONTACT_POINTS, NEWS_IMAGE_KEYS, NEWS_ROWS } from "./news-data.ts";
 import { createRandom } from "./random.ts";
 import { buildSections } from "./sections.ts";
-import { seedDemoReviews } from "../../domain/reviews.server.ts";
+import { seedDemoReviews } from "./reviews.ts";
 
 export interface SeedOptions {
   /** folder served under /media/ (e.g. data/media) */

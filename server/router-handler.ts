@@ -1,0 +1,115 @@
+// Hands Express requests to React Router. Our own small adapter instead of
+// @react-router/express, for three things the stock one cannot do:
+// - the body is read here within its byte cap (server/body-limits.ts) before any route sees it,
+//   so no action can read an unbounded body, with or without Content-Length;
+// - the Request's URL is built from PUBLIC_URL, never from Host / X-Forwarded-Host, so every
+//   absolute URL a route derives from `request.url` (canonical, sitemap, robots, JSON-LD) is ours;
+// - errors the router caught are looked at: a database outage answers 503 with the Russian
+//   «попробуйте через минуту» page, and an API caller gets JSON instead of «Unexpected Server Error».
+import type { NextFunction, Request, Response } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import { faultsContext } from "../app/context.ts";
+import { isDatabaseUnavailable } from "../app/db/database-errors.ts";
+import { bodyLimitFor } from "./body-limits.ts";
+import { readBodyWithin, refuseTooLarge } from "./request-body.ts";
+import { sendErrorPage, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from "./error-pages.ts";
+
+export interface RouterHandlerOptions {
+  build: ServerBuild;
+  /** origin of the shop (PUBLIC_URL), without a trailing slash */
+  publicUrl: string;
+  /** React Router's server mode: "development" shows error details, the others hide them */
+  mode: "production" | "development" | "test";
+  getLoadContext(req: Request, res: Response): Promise<RouterContextProvider>;
+}
+
+export function routerHandler({ build, publicUrl, mode, getLoadContext }: RouterHandlerOptions) {
+  const handle = createRequestHandler(build, mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      let body: Buffer | undefined;
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        const limit = bodyLimitFor(req.path);
+        const read = await readBodyWithin(req, limit.bytes);
+        if (!read.ok) {
+          if (read.reason === "too-large") refuseTooLarge(req, res, limit.message);
+          else req.socket.destroy(); // the client went away mid-body: nobody to answer
+          return;
+        }
+        body = read.body;
+      }
+      const context = await getLoadContext(req, res);
+      const faults: unknown[] = [];
+      context.set(faultsContext, faults);
+      const response = await handle(toFetchRequest(req, res, publicUrl, body), context);
+      if (faults.length && response.status >= 500 && answerFault(req, res, response, faults)) return;
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: Request, res: Response, publicUrl: string, body: Buffer | undefined): globalThis.Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, value);
+  }
+  // server/csrf.ts has checked the whole Origin against the address the browser used. React
+  // Router's own check would compare it with the URL built from PUBLIC_URL, which differs on
+  // purpose (127.0.0.1 locally, an ALLOWED_HOSTS alias), so it is not passed on.
+  headers.delete("origin");
+  let controller: AbortController | null = new AbortController();
+  const signal = controller.signal;
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  return new globalThis.Request(publicUrl + req.originalUrl, {
+    method: req.method,
+    headers,
+    signal,
+    body: body ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined,
+  });
+}
+
+/**
+ * A failed answer that the visitor should see in Russian: true when it was answered here.
+ * Data requests of the client router (`*.data`) keep the router's own encoding.
+ */
+function answerFault(req: Request, res: Response, response: globalThis.Response, faults: unknown[]): boolean {
+  const outage = faults.some(isDatabaseUnavailable);
+  for (const fault of faults) req.log?.error({ err: fault }, outage ? "database unavailable" : "unhandled error");
+  const plainText = (response.headers.get("content-type") ?? "").startsWith("text/plain");
+  // the router rendered its own (Russian) error page, or a client-router data answer: keep them
+  if (!plainText && (!outage || req.path.endsWith(".data"))) return false;
+  void response.body?.cancel();
+  if (outage) {
+    res.setHeader("Retry-After", "60");
+    sendErrorPage(req, res, 503, UNAVAILABLE_MESSAGE);
+  } else {
+    sendErrorPage(req, res, 500, SERVER_ERROR_MESSAGE);
+  }
+  return true;
+}
+
+async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
