@@ -9,9 +9,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
   workers: 1,
-  // one retry on CI: a timing hiccup on a busy 2-core machine should not block a landing; a real
-  // failure fails twice (and a retried pass is reported as flaky)
-  retries: process.env.CI ? 1 : 0,
+  // no retries: a test that fails once is a bug in the test or in the shop, never hidden
+  retries: 0,
   timeout: 30_000,
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   outputDir: "test-results/e2e",

@@ -58,15 +58,26 @@ test.describe("site chrome on wide screens (1280 px)", () => {
     await page.clock.pauseAt(new Date("2026-11-22T11:00:00Z")); // from here time moves only when told
     const up = page.getByRole("button", { name: "Наверх" });
     await expect(up).toBeHidden();
-    // scroll sampling runs on animation frames, which the fake clock releases
-    await page.evaluate(() => window.scrollTo(0, 590));
+    // Scroll sampling runs on animation frames, which the fake clock releases. The browser
+    // dispatches the scroll event at its next rendering step, so wait for it (the widget's
+    // listener then has asked for its frame) before moving the clock.
+    const scrollTo = (top: number | "bottom") =>
+      page.evaluate(
+        (to) =>
+          new Promise<void>((resolve) => {
+            window.addEventListener("scroll", () => resolve(), { once: true });
+            window.scrollTo(0, to === "bottom" ? document.body.scrollHeight : to);
+          }),
+        top,
+      );
+    await scrollTo(590);
     await page.clock.runFor(100);
     await expect(up).toBeHidden();
-    await page.evaluate(() => window.scrollTo(0, 650));
+    await scrollTo(650);
     await page.clock.runFor(100);
     await expect(up).toBeVisible();
 
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await scrollTo("bottom");
     await page.clock.runFor(100);
     await expect(up).toHaveClass(/scroll-top--docked/);
     const upBox = (await up.boundingBox())!;
