@@ -4,6 +4,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import v8 from "node:v8";
 import { loadConfig } from "./config.ts";
 import type * as AppModule from "./app.ts";
 
@@ -43,7 +44,23 @@ server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   vitrina.logger.info(`Витрина работает: http://localhost:${port}`);
+  warnWhenHeapIsTight();
 });
+
+/**
+ * `npm run serve` caps the heap (HEAP_MB, 192 MB by default) to keep the shop small; a large
+ * catalogue needs more. Said once at start, while there is still room, not as a crash later.
+ */
+function warnWhenHeapIsTight() {
+  const heap = v8.getHeapStatistics();
+  if (heap.used_heap_size > heap.heap_size_limit * 0.6) {
+    const mb = (n: number) => Math.round(n / 1024 / 1024);
+    vitrina.logger.warn(
+      { usedMb: mb(heap.used_heap_size), limitMb: mb(heap.heap_size_limit) },
+      "the catalogue takes most of the heap limit: raise HEAP_MB (for example HEAP_MB=512 for 100 000 products)",
+    );
+  }
+}
 
 async function shutdown(signal: string) {
   if (stopping) return;

@@ -3,13 +3,27 @@
 // pixels bounded), bytes stored outside the web root under a random id, display names
 // sanitised, a per-user quota, and no orphan row or partial file when a write fails.
 import crypto from "node:crypto";
-import sharp from "sharp";
+import type SharpModule from "sharp";
 import type { Db } from "../db/database.server.ts";
 import type { FileStorage } from "./ports.ts";
 import type { ProfileFileInfo } from "./account-types.ts";
 import { DEFAULT_ACCEPT, DEFAULT_MAX_BYTES, FILE_MESSAGES, fileExtension, hasAcceptedExtension, sanitizeFileName } from "../lib/file-checks.ts";
 
 export const MAX_FILE_BYTES = DEFAULT_MAX_BYTES;
+
+let sharpLoaded: Promise<typeof SharpModule> | undefined;
+/**
+ * sharp (libvips, about 20 MB resident) is loaded with the first upload rather than at start:
+ * most processes never decode an image. Its operation cache is switched off: an upload is decoded
+ * once and never again, so the cache (50 MB by default) would only hold memory.
+ */
+function loadSharp(): Promise<typeof SharpModule> {
+  sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 /** a 2 MB file as a data URL is ~2.7 MB; multipart framing and the name add little */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** decompression bombs: a small PNG can claim 50 000 × 50 000 pixels */
@@ -175,6 +189,7 @@ export async function prepareImage(file: IncomingFile, maxBytes = MAX_FILE_BYTES
   if (file.bytes.byteLength > maxBytes) throw new UploadError(413, FILE_MESSAGES.tooLarge(shown));
   const type = sniffImage(file.bytes);
   if (!type) throw new UploadError(415, FILE_MESSAGES.badType(shown));
+  const sharp = await loadSharp();
   try {
     // rotate() applies the EXIF orientation before the metadata (EXIF, GPS, XMP, ICC) is dropped
     const pipeline = sharp(file.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "warning" })

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
+import type SharpModule from "sharp";
 import { COLOURS } from "./catalog-data.ts";
 import { DECOR } from "./shapes-decor.ts";
 import { FURNITURE } from "./shapes-furniture.ts";
@@ -17,7 +17,6 @@ export const BACKGROUND = "#F3EFE9";
 export const PRODUCT_WIDTHS = [320, 640, 960] as const;
 export const PRODUCT_IMAGE_SIZE = 960;
 export const NEWS_WIDTHS = [480, 960, 1440] as const;
-export const NEWS_IMAGE_SIZE = { width: 1440, height: 810 } as const;
 
 export const SHAPES: Readonly<Record<string, ShapeDef>> = { ...FURNITURE, ...DECOR };
 
@@ -118,6 +117,16 @@ function readManifest(dir: string): Record<string, string> {
   }
 }
 
+/**
+ * sharp is loaded only when there are pictures to draw (a fresh shop), so a server starting on an
+ * existing database never maps libvips; the cache stays off, since every picture is drawn once.
+ */
+async function loadSharp(): Promise<typeof SharpModule> {
+  const { default: sharp } = await import("sharp");
+  sharp.cache(false);
+  return sharp;
+}
+
 async function renderAll(
   dir: string,
   keys: string[],
@@ -136,12 +145,14 @@ async function renderAll(
     const onDisk = widths.every((w) => FORMATS.every((f) => fs.existsSync(path.join(dir, `${key}-${w}.${f}`))));
     if (!onDisk || manifest[key] !== hash) todo.push({ key, svg, hash });
   }
+  if (!todo.length) return { rendered: 0, skipped: unique.length };
+  const sharp = await loadSharp();
   let next = 0;
   let done = 0;
   const worker = async () => {
     while (next < todo.length) {
       const job = todo[next++] as (typeof todo)[number];
-      await renderOne(job.svg, path.join(dir, job.key), widths);
+      await renderOne(sharp, job.svg, path.join(dir, job.key), widths);
       manifest[job.key] = job.hash;
       done++;
       if (log && (done % 25 === 0 || done === todo.length)) log(`${label} images: ${done}/${todo.length}`);
@@ -156,7 +167,7 @@ async function renderAll(
 }
 
 /** Rasterises the SVG once at the largest width, then scales down and encodes each size. */
-async function renderOne(svg: string, base: string, widths: readonly number[]): Promise<void> {
+async function renderOne(sharp: typeof SharpModule, svg: string, base: string, widths: readonly number[]): Promise<void> {
   const largest = Math.max(...widths);
   const viewWidth = Number(/width="(\d+)"/.exec(svg)?.[1] ?? largest);
   const { data, info } = await sharp(Buffer.from(svg), { density: (72 * largest) / viewWidth })
