@@ -72,13 +72,16 @@ export function SiteHeader({ sections, cart, compareCount, signedIn }: Props) {
             <Link
               to="/cart/"
               className={`icon-button site-header__cart${cart.count === 0 ? " site-header__cart--empty" : ""}`}
-              aria-label={`Корзина: ${countOf(cart.count, PRODUCT_FORMS)}, ${formatPrice(cart.sum)}`}
               data-cart-count={cart.count}
             >
               <Icon name="shopping-cart" />
-              <span className="site-header__cart-text" aria-hidden="true">
-                <span className="site-header__label">Корзина</span>
-                <span className="site-header__cart-sum">{cart.count > 0 ? formatPrice(cart.sum) : "пусто"}</span>
+              {/* The name is the link's own text, «Корзина: 3 товара, 12 300 ₽», so it holds every
+                  word the visitor sees (WCAG 2.5.3); the count is read out but shown as the badge.
+                  On phones the text is visually hidden, not removed, so the name stays. */}
+              <span className="site-header__cart-text">
+                <span className="site-header__cart-title">Корзина</span>
+                <span className="visually-hidden">{`: ${countOf(cart.count, PRODUCT_FORMS)}, `}</span>
+                <span className="site-header__cart-sum">{formatPrice(cart.sum)}</span>
               </span>
               <span className="site-header__badge" aria-hidden="true">{cart.count}</span>
             </Link>
