@@ -4,7 +4,8 @@ import crypto from "node:crypto";
 import type { Db } from "../db/database.server.ts";
 import type { FileStorage, Mailer, RateLimiter } from "./ports.ts";
 import { CONSENT_TEXTS, type ConsentVersion } from "../lib/consent.ts";
-import { CALLBACK_SLOTS, formValues, HONEYPOT_FIELD, isFormName, validateForm, type FieldErrors, type FormName } from "../lib/form-schemas.ts";
+import { CALLBACK_SLOTS, isFormName, validateForm, type FormName } from "../lib/form-schemas.ts";
+import { formValues, HONEYPOT_FIELD, type FieldErrors } from "../lib/form-fields.ts";
 import { SITE } from "../lib/site.ts";
 
 /** Valid submissions per form and client address in one window. */
@@ -208,7 +209,10 @@ export interface StoredSubmission {
   createdAt: number;
 }
 
-/** The consent log, newest first. */
+/**
+ * The consent log, newest first.
+ * @public for the back office's requests screen (issue 13)
+ */
 export async function listSubmissions(db: Db, form?: FormName, limit = 100): Promise<StoredSubmission[]> {
   let q = db.kysely.selectFrom("form_submissions").selectAll().orderBy("id", "desc").limit(limit);
   if (form) q = q.where("form", "=", form);

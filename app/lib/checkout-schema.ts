@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { isConsentVersion } from "./consent.ts";
 import { DELIVERY_TYPES, LIFT_TYPES, type DeliveryType, type LiftType } from "./delivery-pricing.ts";
-import { normalizePhone, PHONE_FORMAT_MESSAGE } from "./phone.ts";
+import { consentGiven, FIELD_MESSAGES, fieldErrors, optionalEmail, personName, phone } from "./form-fields.ts";
 
 export const PICKUP_POINT_MESSAGES = {
   missing: "Выберите пункт самовывоза",
@@ -24,18 +24,9 @@ export function moscowDate(ms: number): string {
 export function checkoutSchema(_now = Date.now()) {
   return z
     .object({
-      name: z.string({ error: "Укажите имя" }).trim().min(2, "Укажите имя: не меньше 2 букв").max(100, "Имя длиннее 100 символов"),
-      phone: z
-        .string({ error: PHONE_FORMAT_MESSAGE })
-        .trim()
-        .transform((v, ctx) => normalizePhone(v) ?? (ctx.addIssue({ code: "custom", message: PHONE_FORMAT_MESSAGE }), z.NEVER)),
-      email: z
-        .string()
-        .trim()
-        .max(200, "Адрес почты длиннее 200 символов")
-        .optional()
-        .transform((v) => v ?? "")
-        .refine((v) => v === "" || z.email().safeParse(v).success, "Укажите почту в формате name@example.ru или оставьте поле пустым"),
+      name: personName,
+      phone,
+      email: optionalEmail,
       delivery: z.enum(deliveryTypes, { error: "Выберите способ получения" }),
       // a showroom id as the select sends it; whether it exists is checked against the database
       pickupPoint: z.string().trim().regex(/^[1-9]\d{0,8}$/).transform(Number).optional().catch(undefined),
@@ -45,8 +36,8 @@ export function checkoutSchema(_now = Date.now()) {
       date: z.string().trim().optional().transform((v) => v ?? ""),
       time: z.string().trim().optional().transform((v) => v ?? ""),
       comment: z.string().trim().max(1000, "Комментарий длиннее 1000 символов").optional().transform((v) => v ?? ""),
-      consent: z.literal(["on", "1", "true"], { error: "Подтвердите согласие на обработку персональных данных" }),
-      consentVersion: z.string().refine(isConsentVersion, "Обновите страницу: текст согласия изменился"),
+      consent: consentGiven,
+      consentVersion: z.string({ error: FIELD_MESSAGES.consentVersion }).refine(isConsentVersion, FIELD_MESSAGES.consentVersion),
       idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Обновите страницу и отправьте заказ ещё раз"),
     })
     .transform((v) => ({ ...v, floor: v.delivery === "floor" ? Number(v.floor) : null, lift: v.delivery === "floor" ? (v.lift ?? "none") : null }));
@@ -85,14 +76,4 @@ export function parseCheckout(raw: Record<string, string | undefined>, now = Dat
   const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...deliveryErrors(raw, now) };
   if (parsed.success && Object.keys(errors).length === 0) return { data: parsed.data };
   return { errors };
-}
-
-/** Zod issues → `{field: message}` (first message per field), the shape SPEC's forms answer. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
 }

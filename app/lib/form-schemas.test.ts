@@ -15,7 +15,7 @@ describe("callback form schema", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toEqual({
-      name: "Укажите, как к вам обращаться: не меньше 2 букв",
+      name: "Укажите имя",
       phone: "Укажите телефон в формате +7 (XXX) XXX-XX-XX",
       time: "Выберите удобное время звонка",
       consent: "Подтвердите согласие на обработку персональных данных",
@@ -38,7 +38,7 @@ describe("feedback form schema", () => {
   it("checks e-mail, message length and consent", () => {
     const r = validateForm("feedback", { name: "Анна", email: "anna@", phone: "+7 (916) 12", message: "мало", consent_version: CURRENT_CONSENT_VERSION });
     expect(r.ok ? null : r.errors).toEqual({
-      email: "Укажите электронную почту в формате name@example.ru",
+      email: "Укажите e-mail в формате name@example.ru",
       phone: "Укажите телефон в формате +7 (XXX) XXX-XX-XX",
       message: "Напишите сообщение: не меньше 10 символов",
       consent: "Подтвердите согласие на обработку персональных данных",

@@ -3,6 +3,7 @@
 // other forms' (docs/decisions/030-reviews-and-ratings.md): a new wording is a new entry.
 import { z } from "zod";
 import { checkRatingInput } from "./rating.ts";
+import { consentGiven, FIELD_MESSAGES, NAME_MAX, personName } from "./form-fields.ts";
 
 export const REVIEW_CONSENT_TEXTS = {
   "2026-11-01": "Я даю согласие на обработку персональных данных: имени, которое я указал(а), — чтобы магазин «Витрина» опубликовал мой отзыв.",
@@ -12,8 +13,6 @@ export const CURRENT_REVIEW_CONSENT: ReviewConsentVersion = "2026-11-01";
 
 export const REVIEW_TEXT_MIN = 10;
 export const REVIEW_TEXT_MAX = 3000;
-export const REVIEW_NAME_MAX = 100;
-export const REVIEW_HONEYPOT = "website";
 export const REVIEW_THANKS = "Спасибо, отзыв появится после проверки";
 
 export const REVIEW_FIELDS = ["rating", "text", "name", "consent"] as const;
@@ -35,16 +34,11 @@ const reviewSchema = z.object({
     .min(1, "Напишите отзыв")
     .min(REVIEW_TEXT_MIN, `Расскажите чуть подробнее: не меньше ${REVIEW_TEXT_MIN} символов`)
     .max(REVIEW_TEXT_MAX, `Отзыв длиннее ${REVIEW_TEXT_MAX} символов: сократите его`),
-  name: z
-    .string({ error: "Укажите имя" })
-    .trim()
-    .min(1, "Укажите имя")
-    .min(2, "Укажите имя: не меньше 2 букв")
-    .max(REVIEW_NAME_MAX, `Имя длиннее ${REVIEW_NAME_MAX} символов: сократите его`),
-  consent: z.literal(["on", "1", "true"], { error: "Подтвердите согласие на обработку персональных данных" }),
+  name: personName,
+  consent: consentGiven,
   consent_version: z
-    .string({ error: "Обновите страницу: текст согласия изменился" })
-    .refine((v): v is ReviewConsentVersion => Object.hasOwn(REVIEW_CONSENT_TEXTS, v), "Обновите страницу: текст согласия изменился"),
+    .string({ error: FIELD_MESSAGES.consentVersion })
+    .refine((v): v is ReviewConsentVersion => Object.hasOwn(REVIEW_CONSENT_TEXTS, v), FIELD_MESSAGES.consentVersion),
 });
 
 export interface ReviewInput {
@@ -76,5 +70,5 @@ export function parseReview(fields: Record<string, unknown>): ReviewParse {
 /** The typed-in values to show again after an error (never the honeypot). */
 export function reviewValues(fields: Record<string, unknown>): { rating: string; text: string; name: string; consent: boolean } {
   const str = (v: unknown) => (typeof v === "string" ? v.slice(0, REVIEW_TEXT_MAX + 100) : "");
-  return { rating: str(fields.rating), text: str(fields.text), name: str(fields.name).slice(0, REVIEW_NAME_MAX + 20), consent: fields.consent === "on" };
+  return { rating: str(fields.rating), text: str(fields.text), name: str(fields.name).slice(0, NAME_MAX + 20), consent: fields.consent === "on" };
 }

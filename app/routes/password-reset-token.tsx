@@ -3,7 +3,8 @@ import type { Route } from "./+types/password-reset-token";
 import { clientContext, servicesContext } from "../context.ts";
 import { isResetTokenValid, resetPassword } from "../domain/users.server.ts";
 import { clearLoginLimits } from "../domain/login-limits.server.ts";
-import { fieldErrors, formValues, MESSAGES, PASSWORD_MIN, resetSchema, type FieldErrors } from "../lib/account-schemas.ts";
+import { MESSAGES, PASSWORD_MIN, resetSchema } from "../lib/account-schemas.ts";
+import { fieldErrors, formValues, type FieldErrors } from "../lib/form-fields.ts";
 import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
 import { FormField } from "../components/auth/FormField.tsx";
 

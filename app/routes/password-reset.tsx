@@ -2,7 +2,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/password-reset";
 import { clientContext, servicesContext } from "../context.ts";
 import { createPasswordResetToken, hitResetLimits } from "../domain/users.server.ts";
-import { fieldErrors, formValues, MESSAGES, resetRequestSchema, type FieldErrors } from "../lib/account-schemas.ts";
+import { MESSAGES, resetRequestSchema } from "../lib/account-schemas.ts";
+import { fieldErrors, formValues, type FieldErrors } from "../lib/form-fields.ts";
 import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
 import { FormField } from "../components/auth/FormField.tsx";
 

@@ -6,7 +6,8 @@ import { loadProductCards } from "../domain/listing.server.ts";
 import { createReview, listApprovedReviews } from "../domain/reviews.server.ts";
 import { descriptionParagraphs, productPath, tabFromSegment, tabPath } from "../lib/product-tabs.ts";
 import { jsonForScript, productJsonLd } from "../lib/product-json-ld.ts";
-import { parseReview, REVIEW_HONEYPOT, reviewValues } from "../lib/review-form.ts";
+import { parseReview, reviewValues } from "../lib/review-form.ts";
+import { HONEYPOT_FIELD } from "../lib/form-fields.ts";
 import { pushViewed, readViewed, viewedSetCookie } from "../lib/viewed-cookie.ts";
 import { formatPrice } from "../lib/format.ts";
 import { DEFAULT_TILE_ATTRIBUTION } from "../lib/map-tiles.ts";
@@ -70,7 +71,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!parsed.ok) return fail(parsed.errors, 400);
   const limit = await rateLimiter.hit(`review:${context.get(clientContext).address}`, 5, 10 * 60_000);
   if (!limit.allowed) return fail({ form: `Вы отправили много отзывов подряд. Попробуйте снова через ${Math.max(1, Math.ceil(limit.retryAfter / 60))} мин.` }, 429);
-  if (fields[REVIEW_HONEYPOT]) return sent(); // a bot: answer as usual, keep nothing
+  if (fields[HONEYPOT_FIELD]) return sent(); // a bot: answer as usual, keep nothing
   await createReview(db, product.id, parsed.value);
   return sent();
 }

@@ -3,7 +3,8 @@ import type { Route } from "./+types/profile-password";
 import { servicesContext, sessionContext } from "../context.ts";
 import { changePassword } from "../domain/users.server.ts";
 import { requireUserId } from "../lib/require-user.ts";
-import { fieldErrors, formValues, MESSAGES, PASSWORD_MIN, passwordChangeSchema, type FieldErrors } from "../lib/account-schemas.ts";
+import { MESSAGES, PASSWORD_MIN, passwordChangeSchema } from "../lib/account-schemas.ts";
+import { fieldErrors, formValues, type FieldErrors } from "../lib/form-fields.ts";
 import { AuthCard } from "../components/auth/AuthCard.tsx";
 import { FormField } from "../components/auth/FormField.tsx";
 

@@ -70,7 +70,7 @@ test.describe("accounts in the browser", () => {
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
     await expect(page.getByText("Укажите e-mail в формате name@example.ru")).toBeVisible();
     await expect(page.getByText("Придумайте пароль не короче 8 символов")).toBeVisible();
-    await expect(page.getByText("дайте согласие на обработку персональных данных")).toBeVisible();
+    await expect(page.getByText("Подтвердите согласие на обработку персональных данных")).toBeVisible();
     await expect(page.getByLabel("Имя")).toHaveValue("Борис");
     await expect(page.getByLabel("E-mail")).toHaveAccessibleDescription("Укажите e-mail в формате name@example.ru");
     await expectNoSeriousA11yViolations(page);

@@ -16,8 +16,8 @@ test.describe("forms with JavaScript", () => {
     await open(page, "/contacts/");
     const form = callbackForm(page);
     await form.getByRole("button", { name: "Заказать звонок" }).click();
-    await expect(form.getByText("Укажите, как к вам обращаться: не меньше 2 букв")).toBeVisible();
-    await expect(form.getByText("Укажите телефон, чтобы мы могли вам перезвонить")).toBeVisible();
+    await expect(form.getByText("Укажите имя", { exact: true })).toBeVisible();
+    await expect(form.getByText("Укажите телефон в формате +7 (XXX) XXX-XX-XX")).toBeVisible();
     await expect(form.getByText("Подтвердите согласие на обработку персональных данных")).toBeVisible();
     const name = form.getByRole("textbox", { name: "Имя" });
     await expect(name).toBeFocused();
@@ -86,7 +86,7 @@ test.describe("forms with JavaScript", () => {
     const form = feedbackForm(page);
     await form.getByRole("textbox", { name: "Электронная почта" }).fill("oleg@");
     await form.getByRole("button", { name: "Отправить" }).click();
-    await expect(form.getByText("Укажите электронную почту в формате name@example.ru")).toBeVisible();
+    await expect(form.getByText("Укажите e-mail в формате name@example.ru")).toBeVisible();
     await expect(form.getByText("Напишите сообщение: не меньше 10 символов")).toBeVisible();
     await expect(form.getByRole("textbox", { name: "Имя" })).toBeFocused();
     // checked groups without an error are marked success (here: the optional phone and file)
@@ -150,7 +150,7 @@ test.describe("forms without JavaScript", () => {
     const form = callbackForm(page);
     await form.getByRole("textbox", { name: "Имя" }).fill("Дмитрий");
     await form.getByRole("button", { name: "Заказать звонок" }).click();
-    await expect(callbackForm(page).getByText("Укажите телефон, чтобы мы могли вам перезвонить")).toBeVisible();
+    await expect(callbackForm(page).getByText("Укажите телефон в формате +7 (XXX) XXX-XX-XX")).toBeVisible();
     await expect(callbackForm(page).getByText("Подтвердите согласие на обработку персональных данных")).toBeVisible();
     await expect(callbackForm(page).getByRole("textbox", { name: "Имя" })).toHaveValue("Дмитрий");
 
@@ -167,7 +167,7 @@ test.describe("forms without JavaScript", () => {
   test("feedback posts to the page with the same errors, then succeeds", async ({ page }) => {
     await page.goto("/contacts/");
     await feedbackForm(page).getByRole("button", { name: "Отправить" }).click();
-    await expect(feedbackForm(page).getByText("Укажите электронную почту, чтобы мы могли ответить")).toBeVisible();
+    await expect(feedbackForm(page).getByText("Укажите e-mail в формате name@example.ru")).toBeVisible();
     await feedbackForm(page).getByRole("textbox", { name: "Имя" }).fill("Елена");
     await feedbackForm(page).getByRole("textbox", { name: "Электронная почта" }).fill("elena@example.ru");
     await feedbackForm(page).getByRole("textbox", { name: "Сообщение" }).fill("Подскажите, есть ли диван Осло в зелёном цвете?");

@@ -24,11 +24,11 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       const res = await v.post("/register/", { name: "", email: "anna@", phone: "12345", password: "short", back: "/profile/" });
       expect(res.status).toBe(400);
       const html = await res.text();
-      expect(html).toContain("Укажите, как к вам обращаться");
+      expect(html).toContain("Укажите имя");
       expect(html).toContain("Укажите e-mail в формате name@example.ru");
       expect(html).toContain("Укажите телефон в формате +7 (XXX) XXX-XX-XX");
       expect(html).toContain("Придумайте пароль не короче 8 символов");
-      expect(html).toContain("дайте согласие на обработку персональных данных");
+      expect(html).toContain("Подтвердите согласие на обработку персональных данных");
       expect(html).toContain('value="anna@"');
       expect(html).not.toContain("short"); // passwords are never echoed back
       expect(v.cookie).toBe("");

@@ -24,7 +24,7 @@ describe.each(dialects)("callback and feedback forms on %s", (dialect) => {
     const res = await post("/forms/callback/", new URLSearchParams({ name: "", phone: "12", ajax: "callback" }));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      name: "Укажите, как к вам обращаться: не меньше 2 букв",
+      name: "Укажите имя",
       phone: "Укажите телефон в формате +7 (XXX) XXX-XX-XX",
       consent: "Подтвердите согласие на обработку персональных данных",
       consent_version: "Обновите страницу: текст согласия изменился",
@@ -80,7 +80,7 @@ describe.each(dialects)("callback and feedback forms on %s", (dialect) => {
     const bad = await post("/contacts/", new URLSearchParams({ name: "Мария", email: "maria@", message: "коротко", consent_version: CURRENT_CONSENT_VERSION, ajax: "feedback" }), { accept: "text/html" });
     expect(bad.status).toBe(400);
     const html = await bad.text();
-    expect(html).toContain("Укажите электронную почту в формате name@example.ru");
+    expect(html).toContain("Укажите e-mail в формате name@example.ru");
     expect(html).toContain("Напишите сообщение: не меньше 10 символов");
     expect(html).toContain('value="maria@"');
     expect(html).toContain("коротко</textarea>");

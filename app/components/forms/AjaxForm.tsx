@@ -2,7 +2,8 @@
 // its page, which answers with the same errors or a success notice. With JavaScript it checks
 // the shared Zod schema, posts to /forms/<name>/ and reads `{}` or `{field: message}`.
 import { createContext, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { formValues, HONEYPOT_FIELD, validateForm, type FieldErrors, type FormName } from "../../lib/form-schemas.ts";
+import { validateForm, type FormName } from "../../lib/form-schemas.ts";
+import { formValues, HONEYPOT_FIELD, type FieldErrors } from "../../lib/form-fields.ts";
 import { closeOpenDialogs, SUCCESS_DIALOG_DELAY_MS } from "../../ui/dialogs.ts";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import { SuccessDialog } from "./SuccessDialog.tsx";

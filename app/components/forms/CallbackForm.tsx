@@ -1,4 +1,5 @@
-import { CALLBACK_SLOTS, NAME_MAX } from "../../lib/form-schemas.ts";
+import { CALLBACK_SLOTS } from "../../lib/form-schemas.ts";
+import { NAME_MAX } from "../../lib/form-fields.ts";
 import { SITE } from "../../lib/site.ts";
 import { AjaxForm, type FormInitial } from "./AjaxForm.tsx";
 import { ConsentField, PhoneField, SelectField, TextField } from "./FormFields.tsx";

@@ -1,4 +1,5 @@
-import { MESSAGE_MAX, NAME_MAX } from "../../lib/form-schemas.ts";
+import { MESSAGE_MAX } from "../../lib/form-schemas.ts";
+import { NAME_MAX } from "../../lib/form-fields.ts";
 import { AjaxForm, type FormInitial } from "./AjaxForm.tsx";
 import { AttachmentSlot, ConsentField, MessageField, PhoneField, TextField } from "./FormFields.tsx";
 

@@ -4,12 +4,11 @@ import {
   CURRENT_REVIEW_CONSENT,
   parseReview,
   REVIEW_CONSENT_TEXTS,
-  REVIEW_HONEYPOT,
-  REVIEW_NAME_MAX,
   REVIEW_TEXT_MAX,
   REVIEW_THANKS,
   type ReviewErrors,
 } from "../../lib/review-form.ts";
+import { HONEYPOT_FIELD, NAME_MAX } from "../../lib/form-fields.ts";
 import { tabPath } from "../../lib/product-tabs.ts";
 import { StarRatingInput } from "../../ui/StarRating.tsx";
 
@@ -112,7 +111,7 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
           name="name"
           className="form-control"
           autoComplete="given-name"
-          maxLength={REVIEW_NAME_MAX}
+          maxLength={NAME_MAX}
           defaultValue={v?.name}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={describedBy("name")}
@@ -122,7 +121,7 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
 
       <div className="form__trap" aria-hidden="true">
         <label htmlFor="review-website">Сайт</label>
-        <input id="review-website" name={REVIEW_HONEYPOT} tabIndex={-1} autoComplete="off" />
+        <input id="review-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </div>
 
       <div className={`form-group${errors.consent ? " form-group--error" : ""}`}>

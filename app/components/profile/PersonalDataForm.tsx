@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { AccountUser } from "../../domain/account-types.ts";
-import type { FieldErrors } from "../../lib/account-schemas.ts";
+import type { FieldErrors } from "../../lib/form-fields.ts";
 import { FormField } from "../auth/FormField.tsx";
 import { FormNotice } from "../auth/AuthCard.tsx";
 
