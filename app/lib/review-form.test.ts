@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CURRENT_REVIEW_CONSENT, parseReview } from "./review-form.ts";
+import { CURRENT_REVIEW_CONSENT } from "./consent.ts";
+import { parseReview } from "./review-form.ts";
 
 const good = { rating: "4", text: "Удобный диван, собрали за час.", name: "Анна", consent: "on", consent_version: CURRENT_REVIEW_CONSENT };
 

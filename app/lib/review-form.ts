@@ -1,15 +1,10 @@
 // The review form: one schema for the browser (checked before sending) and the server, so both
-// put the same Russian message under the same field. The consent wording is versioned like the
-// other forms' (docs/decisions/030-reviews-and-ratings.md): a new wording is a new entry.
+// put the same Russian message under the same field. Its consent wording is versioned in
+// consent.ts with the other forms' (docs/decisions/030-reviews-and-ratings.md).
 import { z } from "zod";
 import { checkRatingInput } from "./rating.ts";
+import { isReviewConsentVersion, type ReviewConsentVersion } from "./consent.ts";
 import { consentGiven, FIELD_MESSAGES, NAME_MAX, personName } from "./form-fields.ts";
-
-export const REVIEW_CONSENT_TEXTS = {
-  "2026-11-01": "Я даю согласие на обработку персональных данных: имени, которое я указал(а), — чтобы магазин «Витрина» опубликовал мой отзыв.",
-} as const satisfies Record<string, string>;
-export type ReviewConsentVersion = keyof typeof REVIEW_CONSENT_TEXTS;
-export const CURRENT_REVIEW_CONSENT: ReviewConsentVersion = "2026-11-01";
 
 export const REVIEW_TEXT_MIN = 10;
 export const REVIEW_TEXT_MAX = 3000;
@@ -38,7 +33,7 @@ const reviewSchema = z.object({
   consent: consentGiven,
   consent_version: z
     .string({ error: FIELD_MESSAGES.consentVersion })
-    .refine((v): v is ReviewConsentVersion => Object.hasOwn(REVIEW_CONSENT_TEXTS, v), FIELD_MESSAGES.consentVersion),
+    .refine(isReviewConsentVersion, FIELD_MESSAGES.consentVersion),
 });
 
 export interface ReviewInput {

@@ -8,7 +8,7 @@ import { DatabaseBusyError, isDatabaseUnavailable } from "../../app/db/database-
 import { createSession, findSession, saveSessionData, SESSION_TTL_MS } from "../../app/domain/sessions.server.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
 import { holdWriteLock } from "../support/write-lock.ts";
-import { CURRENT_REVIEW_CONSENT } from "../../app/lib/review-form.ts";
+import { CURRENT_REVIEW_CONSENT } from "../../app/lib/consent.ts";
 
 const LISTING = "/catalog/divany-i-kresla/";
 

@@ -5,7 +5,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
-import { CURRENT_REVIEW_CONSENT } from "../../app/lib/review-form.ts";
+import { CURRENT_REVIEW_CONSENT } from "../../app/lib/consent.ts";
 import { registerVisitor, uniqueEmail, Visitor } from "./accounts-client.ts";
 import { readOutbox } from "../support/outbox.ts";
 

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import {
-  CURRENT_REVIEW_CONSENT,
   parseReview,
-  REVIEW_CONSENT_TEXTS,
   REVIEW_TEXT_MAX,
   REVIEW_THANKS,
   type ReviewErrors,
 } from "../../lib/review-form.ts";
 import { HONEYPOT_FIELD, NAME_MAX } from "../../lib/form-fields.ts";
+import { CURRENT_REVIEW_CONSENT, REVIEW_CONSENT_TEXTS } from "../../lib/consent.ts";
 import { tabPath } from "../../lib/product-tabs.ts";
 import { StarRatingInput } from "../../ui/StarRating.tsx";
 

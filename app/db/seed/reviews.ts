@@ -1,7 +1,7 @@
 // Demo reviews for the most popular products, approved, so product pages show texts at once.
 // Part of the seed (not the domain): the seed writes rows, it never calls shop logic.
 import type { Db } from "../database.server.ts";
-import { CURRENT_REVIEW_CONSENT } from "../../lib/review-form.ts";
+import { CURRENT_REVIEW_CONSENT } from "../../lib/consent.ts";
 
 const DEMO_REVIEWS: readonly { name: string; rating: number; text: string }[] = [
   { name: "Анна", rating: 5, text: "Привезли вовремя, собрали за час. Цвет точно как на фото, в комнате смотрится очень уютно." },
