@@ -22,9 +22,16 @@ test.describe("agree checkbox", () => {
     await expect(link).toHaveAttribute("aria-disabled", "true");
     await expect(link).not.toHaveAttribute("href");
     await expect(link).toHaveAttribute("data-href", "/contacts/#feedback");
+    // a followed link starts its navigation (full or client-side) in the click itself, and the
+    // page's navigate event fires then: record them to see that nothing started
+    await page.evaluate(() => {
+      const started: string[] = [];
+      navigation.addEventListener("navigate", (e) => started.push(e.destination.url));
+      Object.assign(window, { startedNavigations: started });
+    });
     // force: Playwright itself refuses to click an aria-disabled element
     await link.click({ force: true });
-    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => (window as Window & { startedNavigations?: string[] }).startedNavigations)).toEqual([]);
     expect(new URL(page.url()).pathname).toBe("/about/");
     await box.check();
     await expect(link).toHaveAttribute("href", "/contacts/#feedback");
@@ -80,6 +87,7 @@ test.describe("blocks that reveal on scroll", () => {
 });
 
 test("the other-news list has a custom scrollbar that hides 300 ms after the pointer leaves", async ({ page }) => {
+  await page.clock.install({ time: new Date("2026-11-22T10:00:00Z") });
   await page.goto("/news/");
   await page.locator(".news-card__title a").first().click();
   await hydrated(page);
@@ -91,13 +99,20 @@ test("the other-news list has a custom scrollbar that hides 300 ms after the poi
   const opacity = async () => Number(await bar.evaluate((el) => getComputedStyle(el, "::before").opacity));
   await page.mouse.move(5, 5);
   await expect.poll(opacity).toBe(0);
+  // a fade started on the bar (a CSS transition of its ::before), running or still in its delay
+  const fading = () => bar.evaluate((el) => el.getAnimations({ subtree: true }).length > 0);
+  await page.clock.pauseAt(new Date("2026-11-22T11:00:00Z")); // from here time moves only when told
   await area.hover();
   await expect.poll(opacity).toBeCloseTo(0.6);
-  // stays while the pointer rests over it
-  await page.waitForTimeout(600);
+  // stays while the pointer rests over it: SimpleBar's own hide (175 ms after the pointer enters)
+  // goes off, and the bar neither fades nor starts to
+  await page.clock.runFor(1000);
+  expect(await fading()).toBe(false);
   expect(await opacity()).toBeCloseTo(0.6);
+  await page.clock.resume();
   await page.mouse.move(5, 5);
   expect(await bar.evaluate((el) => getComputedStyle(el, "::before").transitionDelay)).toBe("0.3s");
+  expect(await fading()).toBe(true);
   await expect.poll(opacity, { timeout: 2000 }).toBe(0);
   // the native box still scrolls, by wheel as by keyboard
   const scroller = root.locator(".simplebar-content-wrapper");
@@ -224,13 +239,20 @@ test("screens of /about/ and the home page at 375 and 1280 px, axe clean", async
     ] as const) {
       await page.goto(url);
       await hydrated(page);
-      // reveal everything before the full-page shot
+      // reveal everything before the full-page shot: a screen at a time, each position seen by
+      // the reveal observers (they report at the rendering step, before the next frame's callbacks)
       for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+        const goal = await page.evaluate(() => Math.min(window.scrollY + 600, document.documentElement.scrollHeight - window.innerHeight));
         await page.mouse.wheel(0, 600);
-        await page.waitForTimeout(30);
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(goal - 1);
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       }
       await expect(page.locator(".reveal[data-reveal=pending]")).toHaveCount(0);
-      await page.waitForTimeout(450);
+      // and every block has finished its 400 ms fade-up
+      for (const block of await page.locator(".reveal[data-reveal=shown]").all()) {
+        await expect(block).toHaveCSS("opacity", "1");
+        await expect(block).toHaveCSS("transform", "none");
+      }
       await page.screenshot({ path: `test-results/screens/extras-${name}-${width}.png`, fullPage: true });
       await expectNoSeriousA11yViolations(page);
     }

@@ -1,10 +1,43 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
 
 async function hydrated(page: Page) {
   // every page has the header's callback link, which marks itself once React runs
   await expect(page.getByRole("banner").locator("a[data-enhanced]")).toBeAttached();
 }
+
+/**
+ * Resolves once the page's intersection observers have seen `target` in (or out of) the viewport:
+ * a fresh observer first reports in the same update of the rendering as those already watching.
+ */
+const seenByObservers = (target: Locator, inView: boolean) =>
+  target.evaluate(
+    (el, want) =>
+      new Promise<void>((resolve) => {
+        const io = new IntersectionObserver((entries) => {
+          if (entries.some((e) => e.isIntersecting === want)) {
+            io.disconnect();
+            resolve();
+          }
+        });
+        io.observe(el);
+      }),
+    inView,
+  );
+
+/**
+ * Resolves once React has rendered the state changes made so far: React renders them in a task it
+ * posts as a message; this posts one after it and waits for it.
+ */
+const reactRendered = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
 
 test.describe("Вопросы и ответы", () => {
   test("the accordion opens one answer at a time", async ({ page }) => {
@@ -43,6 +76,8 @@ test.describe("Вопросы и ответы", () => {
 
 test.describe("О компании", () => {
   test("counters count up from 0 once when they come into view", async ({ page }) => {
+    // the count-up runs on animation frames, which a fake clock hands out only when told
+    await page.clock.install({ time: new Date("2026-11-22T10:00:00Z") });
     await page.goto("/about/");
     const big = page.locator("[data-counter='185000']");
     // make the window end above the counters, so they start out of view
@@ -50,18 +85,25 @@ test.describe("О компании", () => {
     await page.setViewportSize({ width: 1280, height: Math.max(200, Math.floor(top) - 150) });
     await page.reload();
     await hydrated(page);
+    await page.clock.pauseAt(new Date("2026-11-22T11:00:00Z")); // from here time moves only when told
     await expect(big).not.toHaveAttribute("data-shown", "true");
     await big.scrollIntoViewIfNeeded();
     await expect(big).toHaveAttribute("data-shown", "true");
+    await expect(big).toHaveText("0"); // the run has started, from 0
+    await page.clock.runFor(750);
     // part way through the 1.5 s it shows a smaller number
     const midway = Number((await big.textContent())!.replace(/\D/g, ""));
+    expect(midway).toBeGreaterThan(0);
     expect(midway).toBeLessThan(185000);
+    await page.clock.runFor(800);
     await expect(big).toHaveText("185\u00A0000", { timeout: 3000 });
-    // scrolled away and back: no second run
+    // scrolled away and back: no second run (one would print 0 at once, the clock standing still)
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(200);
+    await seenByObservers(big, false);
     await big.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(100);
+    await seenByObservers(big, true);
+    await reactRendered(page);
+    await page.clock.runFor(100);
     await expect(big).toHaveText("185\u00A0000");
     await page.screenshot({ path: "test-results/screens/about-1280.png", fullPage: true });
   });

@@ -31,10 +31,20 @@ test.describe("site chrome on wide screens (1280 px)", () => {
 
   test("the header gets its scroll style after 40 px", async ({ page }) => {
     await page.goto("/");
+    // the header listens for scrolling once React runs
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const header = page.locator("header.site-header");
     await expect(header).not.toHaveClass(/site-header--scrolled/);
-    await page.evaluate(() => window.scrollTo(0, 30));
-    await page.waitForTimeout(100);
+    // The header samples the scroll on the animation frame after the browser's scroll event; two
+    // frames after that event the sample is taken and React has rendered it.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          window.addEventListener("scroll", () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true });
+          window.scrollTo(0, 30);
+        }),
+    );
+    expect(await page.evaluate(() => window.scrollY)).toBe(30);
     await expect(header).not.toHaveClass(/site-header--scrolled/);
     await page.evaluate(() => window.scrollTo(0, 41));
     await expect(header).toHaveClass(/site-header--scrolled/);
