@@ -1,13 +1,14 @@
 // The Express application, built by Vite together with the routes (see vite.config.ts) so
 // the router context keys are shared. server/main.ts listens; tests mount it directly.
 import crypto from "node:crypto";
+import type http from "node:http";
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
 import compression from "compression";
 import helmet from "helmet";
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppConfig } from "./config.ts";
 import { csrfGuard } from "./csrf.ts";
 import { sendErrorPage, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from "./error-pages.ts";
@@ -37,9 +38,26 @@ export interface VitrinaApp {
   close(): Promise<void>;
 }
 
+/**
+ * What `npm run dev` (scripts/dev.ts) hands in: Vite serves the browser's modules (with its HMR
+ * client) instead of the built client files, and the server build is read again on every
+ * request, so an edited route or component applies without a restart.
+ */
+export interface DevServerHooks {
+  /** Vite's connect middlewares (source modules, /@vite/client, public/, critical CSS) */
+  middlewares(req: http.IncomingMessage, res: http.ServerResponse, next: (err?: unknown) => void): void;
+  /** the current server build from Vite's module graph */
+  loadBuild(): Promise<ServerBuild>;
+}
+
+export interface CreateAppOptions {
+  /** development only; without it the app serves the production build */
+  dev?: DevServerHooks;
+}
+
 const clientDir = path.resolve(import.meta.dirname, "../client");
 
-export async function createApp(config: AppConfig): Promise<VitrinaApp> {
+export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {}): Promise<VitrinaApp> {
   const logger = pino({ level: config.logLevel });
   if (config.databaseSchema) await ensurePgSchema(config.databaseUrl, config.databaseSchema);
   const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema, lockWaitMs: config.dbLockWaitMs });
@@ -80,7 +98,11 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
   app.use(
     pinoHttp({
       logger,
-      autoLogging: { ignore: (req) => Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/media/")) },
+      // in development (dev) the page's modules come one by one from Vite: no log line for each
+      autoLogging: {
+        ignore: (req) =>
+          Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/media/") || (dev && /^\/(@|app\/|node_modules\/)/.test(req.url ?? ""))),
+      },
       // method, address and status only: headers carry session cookies, which never go to logs
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
@@ -122,9 +144,11 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
     }),
   );
 
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  if (!dev) app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false, fallthrough: false }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // In development Vite answers for the client files instead of build/client (source modules, its
+  // HMR client, public/); whatever it does not know falls through to the routes, as in production.
+  app.use(dev ? dev.middlewares : express.static(clientDir, { maxAge: "1h", index: false }));
 
   app.use(
     csrfGuard(config.allowedOrigins, (req, res) =>
@@ -142,13 +166,15 @@ export async function createApp(config: AppConfig): Promise<VitrinaApp> {
   });
 
   // Imported once: a per-request dynamic import pays module resolution (file stats) every time.
-  const build = await import("virtual:react-router/server-build");
+  // In development Vite hands the build over per request instead, so edits apply at once; React
+  // Router's "development" mode then shows error details (never outside `npm run dev`).
+  const build = dev ? dev.loadBuild : await import("virtual:react-router/server-build");
   app.all(
     "/{*path}",
     routerHandler({
       build,
       publicUrl: config.publicUrl,
-      mode: config.env === "local" ? "production" : config.env,
+      mode: dev ? "development" : config.env === "local" ? "production" : config.env,
       async getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);

@@ -16,7 +16,8 @@ import { readBodyWithin, refuseTooLarge } from "./request-body.ts";
 import { sendErrorPage, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from "./error-pages.ts";
 
 export interface RouterHandlerOptions {
-  build: ServerBuild;
+  /** the server build, or (development) a function that re-reads it on every request */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   /** origin of the shop (PUBLIC_URL), without a trailing slash */
   publicUrl: string;
   /** React Router's server mode: "development" shows error details, the others hide them */
