@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, build, unit + integration tests (Vitest), browser tests
+// `npm test`: lint, format and dead-code checks, typecheck, build, unit + integration tests (Vitest), browser tests
 // (Playwright in Debian's Chromium). Stops at the first failing step; ends with one summary line.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -54,6 +54,9 @@ fs.mkdirSync("test-results", { recursive: true });
 
 const steps: [string, string][] = [
   ["lint", "eslint . --max-warnings=0"],
+  // one format for the whole tree (`npm run format` fixes it)
+  ["format", "prettier --check ."],
+  ["dead code", "knip"],
   ["typecheck", "react-router typegen && tsc --noEmit"],
   ["build", "npm run build"],
   ["unit and integration tests", "vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json"],

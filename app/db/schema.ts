@@ -1,6 +1,6 @@
 // Table shapes shared by both dialects. Money is integer kopecks, weight integer grams,
 // times are epoch milliseconds (bigint, read back as numbers), booleans are 0/1.
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { Generated, Insertable } from "kysely";
 
 export interface SectionTable {
   id: Generated<number>;
@@ -290,11 +290,8 @@ export interface ProfileFileTable {
   created_at: number;
 }
 
-export type Section = Selectable<SectionTable>;
 export type NewSection = Insertable<SectionTable>;
-export type ProductRow = Selectable<ProductTable>;
 export type NewProduct = Insertable<ProductTable>;
-export type NewProperty = Insertable<PropertyTable>;
 export type NewProductValue = Insertable<ProductValueTable>;
 export type NewSetItem = Insertable<SetItemTable>;
 export type NewPage = Insertable<PageTable>;

@@ -169,7 +169,10 @@ export async function getCatalogIndex(db: Db): Promise<CatalogIndex> {
   return index;
 }
 
-/** Drops the cached index (after imports or admin edits): the next listing rebuilds it. */
+/**
+ * Drops the cached index (after imports or admin edits): the next listing rebuilds it.
+ * @public for the back office's catalogue edits and the 1C import (issues 14 and 16)
+ */
 export function invalidateCatalogIndex(db: Db): void {
   cache.delete(db);
 }

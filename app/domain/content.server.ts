@@ -35,10 +35,6 @@ export async function findPage(db: Db, slug: string): Promise<ContentPage | null
   return row ?? null;
 }
 
-export async function listPages(db: Db): Promise<{ slug: string; title: string }[]> {
-  return db.kysely.selectFrom("pages").select(["slug", "title"]).orderBy("sort").execute();
-}
-
 const parseList = (json: string): string[] => {
   try {
     const v: unknown = JSON.parse(json);

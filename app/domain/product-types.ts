@@ -1,6 +1,5 @@
 // Shapes the product page hands to the UI (no SQL here, safe to import anywhere).
 import type { ProductImage, ProductKind } from "../db/schema.ts";
-import type { ProductCardData } from "./catalog-types.ts";
 import type { RichHtml } from "../lib/rich-text.ts";
 
 export interface SetItemView {
@@ -81,7 +80,3 @@ export type TabContent =
   | { tab: "reviews"; summary: ReviewsSummary; reviews: ReviewView[] }
   | { tab: "delivery"; html: RichHtml };
 
-export interface RelatedLists {
-  related: ProductCardData[];
-  viewed: ProductCardData[];
-}

@@ -107,8 +107,3 @@ export function buildListingSearch(query: Partial<ListingQuery>): string {
   const s = params.toString();
   return s ? `?${s}` : "";
 }
-
-/** True when any facet or range narrows the listing. */
-export function hasActiveFilters(query: ListingQuery): boolean {
-  return Object.values(query.facets).some((v) => v.length > 0) || Object.keys(query.ranges).length > 0;
-}

@@ -1,7 +1,6 @@
 // Russian phone numbers: one format everywhere («+7 (495) 123-45-67»). Visitors paste numbers
 // written as 8…, 7… or +7…, with or without brackets; they all mean the same subscriber.
 
-export const PHONE_MASK = "+{7} (000) 000-00-00";
 export const PHONE_PLACEHOLDER = "+7 (___) ___-__-__";
 export const PHONE_FORMAT_MESSAGE = "Укажите телефон в формате +7 (XXX) XXX-XX-XX";
 

@@ -8,8 +8,6 @@ import SimpleBar from "simplebar-react";
 import "simplebar-react/dist/simplebar.min.css";
 import "./ScrollArea.css";
 
-export const SCROLLBAR_HIDE_MS = 300;
-
 export function ScrollArea({ label, maxHeight, children, className }: { label: string; maxHeight: number; children: ReactNode; className?: string }) {
   return (
     <SimpleBar autoHide ariaLabel={label} className={["scroll-area", className].filter(Boolean).join(" ")} style={{ maxHeight }}>

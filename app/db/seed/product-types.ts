@@ -270,8 +270,6 @@ export const PRODUCT_TYPES: readonly ProductType[] = [
   },
 ];
 
-export const TYPE_BY_KEY: ReadonlyMap<string, ProductType> = new Map(PRODUCT_TYPES.map((t) => [t.key, t]));
-
 /** Pictures whose products also get a dimensions drawing as a second image (furniture, not decor). */
 export const SHAPES_WITH_DIMENSIONS: ReadonlySet<string> = new Set(
   PRODUCT_TYPES.filter((t) => !["light", "textile", "decor"].includes(t.text)).map((t) => t.shape),

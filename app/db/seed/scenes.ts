@@ -91,8 +91,6 @@ const SCENES: Record<string, () => string> = {
     place("table-lamp", "green", 1110, 0.75, FLOOR - 176 * 1.5 + 4) + place("armchair", "grey", 560, 1.25, 800),
 };
 
-export const SCENE_KEYS = Object.keys(SCENES);
-
 export function sceneSvg(key: string): string {
   const draw = SCENES[key];
   if (!draw) throw new Error(`unknown scene "${key}"`);
