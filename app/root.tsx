@@ -38,7 +38,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
@@ -56,7 +55,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Перейти к содержимому
         </a>
         {data?.showBanner ? <WarningBanner type={WARNING_BANNER.type} text={WARNING_BANNER.text} /> : null}
-        <SiteHeader sections={data?.sections ?? []} cart={data?.cart ?? { count: 0, sum: 0 }} compareCount={data?.compared.length ?? 0} signedIn={data?.signedIn ?? false} />
+        <SiteHeader
+          sections={data?.sections ?? []}
+          cart={data?.cart ?? { count: 0, sum: 0 }}
+          compareCount={data?.compared.length ?? 0}
+          signedIn={data?.signedIn ?? false}
+        />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

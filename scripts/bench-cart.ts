@@ -52,7 +52,9 @@ async function run(title: string, opts: autocannon.Options) {
     duration: Number(args.duration),
     setupClient: (client) => client.setHeaders({ ...(opts.headers ?? {}), cookie: cookies[n++ % cookies.length]! }),
   });
-  console.log(`${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}   errors ${result.errors}`);
+  console.log(
+    `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}   errors ${result.errors}`,
+  );
 }
 
 console.log(`${connections} sessions in parallel, ${args.duration} s each`);

@@ -75,7 +75,9 @@ console.log(`Page ${args.path}: ${body.length} bytes; ${args.connections} connec
 const bareResult = await measure("bare node http (same bytes)", BARE_PORT);
 const appResult = await measure("vitrina (SSR + db)", APP_PORT);
 for (const r of [bareResult, appResult]) {
-  console.log(`${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`);
+  console.log(
+    `${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`,
+  );
 }
 console.log(`ratio vitrina/bare: ${(appResult.rps / bareResult.rps).toFixed(3)} of the requests/s`);
 

@@ -71,7 +71,10 @@ for (const [title, command] of steps) {
 if (ok) ok = ensureChromium() && run("browser tests", "playwright test");
 
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
-for (const [file, read] of [["test-results/unit.json", vitestCounts], ["test-results/e2e.json", playwrightCounts]] as const) {
+for (const [file, read] of [
+  ["test-results/unit.json", vitestCounts],
+  ["test-results/e2e.json", playwrightCounts],
+] as const) {
   if (!fs.existsSync(file)) continue;
   const c = read(file);
   totals.passed += c.passed;

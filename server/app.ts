@@ -159,7 +159,8 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
   // One canonical address per page: `/delivery` → `/delivery/` (files such as /robots.txt and the
   // router's own /__manifest requests excepted).
   app.use((req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith("/") || /\.[a-z0-9]+$/i.test(req.path) || req.path.startsWith("/__")) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith("/") || /\.[a-z0-9]+$/i.test(req.path) || req.path.startsWith("/__"))
+      return next();
     const q = req.originalUrl.indexOf("?");
     // collapse leading slashes so `//evil.example` can never become an off-site redirect
     res.redirect(301, req.path.replace(/^\/+/, "/") + "/" + (q >= 0 ? req.originalUrl.slice(q) : ""));
@@ -180,7 +181,10 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
         context.set(servicesContext, services);
         context.set(nonceContext, String(res.locals.cspNonce));
         context.set(clientContext, { address: req.ip ?? req.socket.remoteAddress ?? "unknown" });
-        context.set(sessionContext, await loadSession(req, res, db, config.sessionSecret, { limiter: rateLimiter, address: context.get(clientContext).address }));
+        context.set(
+          sessionContext,
+          await loadSession(req, res, db, config.sessionSecret, { limiter: rateLimiter, address: context.get(clientContext).address }),
+        );
         return context;
       },
     }),

@@ -13,7 +13,10 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z.string().min(1).default("data/vitrina.db"),
   /** PostgreSQL schema (search_path) to use; created when missing */
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, "lower-case letters, digits and _").optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, "lower-case letters, digits and _")
+    .optional(),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   MEDIA_DIR: z.string().min(1).default("data/media"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -117,7 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dataDir = "data
     sessionSecret: secret,
     mediaDir: path.resolve(e.MEDIA_DIR),
     logLevel: e.LOG_LEVEL,
-    allowedOrigins: e.ALLOWED_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: e.ALLOWED_ORIGINS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     trustProxy: truthy(e.TRUST_PROXY),
     seedDemo: truthy(e.SEED_DEMO),
     uploadDir: path.resolve(e.UPLOAD_DIR),
@@ -125,7 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dataDir = "data
     mailFrom: e.MAIL_FROM,
     mailOutboxDir: e.MAIL_OUTBOX_DIR ? path.resolve(e.MAIL_OUTBOX_DIR) : undefined,
     publicUrl,
-    allowedHosts: e.ALLOWED_HOSTS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
+    allowedHosts: e.ALLOWED_HOSTS.split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     dbLockWaitMs: e.DB_LOCK_WAIT_MS,
     maps: { tileUrl: e.MAP_TILE_URL || DEFAULT_TILE_URL, yandexKey: e.YANDEX_MAPS_KEY || null },
   };

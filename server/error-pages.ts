@@ -13,8 +13,7 @@ const TITLES: Record<number, string> = {
   503: "Сервис временно недоступен",
 };
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 export const SERVER_ERROR_MESSAGE = "Произошла ошибка на сервере. Попробуйте обновить страницу через минуту.";
 export const UNAVAILABLE_MESSAGE = "Магазин ненадолго недоступен: база данных не отвечает. Пожалуйста, попробуйте через минуту.";

@@ -67,7 +67,12 @@ describe("database errors from better-sqlite3", () => {
     const db = openDatabase(file, { lockWaitMs: 50 });
     a.exec("begin exclusive");
     try {
-      const err = await errorOf(() => db.kysely.insertInto("t" as never).values({ x: "late" } as never).execute());
+      const err = await errorOf(() =>
+        db.kysely
+          .insertInto("t" as never)
+          .values({ x: "late" } as never)
+          .execute(),
+      );
       expect(err).toBeInstanceOf(DatabaseBusyError);
       expect((err as Error).cause).toMatchObject({ code: "SQLITE_BUSY" });
       expect(isDatabaseUnavailable(err)).toBe(true);

@@ -19,7 +19,8 @@ const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|READONLY|FULL|IOERR|CANTOPEN|PR
 // are not here (serialization failures are retried by the code that asked for them).
 const PG_UNAVAILABLE = /^(08|53|57P)|^(25006|55P03)$/;
 const NODE_NET = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
-const PG_CLIENT_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i;
+const PG_CLIENT_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i;
 
 /** True for errors that mean the database is temporarily unable to serve (→ 503, not 500). */
 export function isDatabaseUnavailable(err: unknown): boolean {

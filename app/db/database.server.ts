@@ -143,7 +143,9 @@ async function pgHealth(kysely: Kysely<Database>): Promise<DbHealth> {
   const check = (async (): Promise<DbHealth> => {
     const trx = await kysely.startTransaction().execute();
     try {
-      await sql`select set_config('lock_timeout', ${String(HEALTH_WAIT_MS)}, true), set_config('statement_timeout', ${String(2 * HEALTH_WAIT_MS)}, true)`.execute(trx);
+      await sql`select set_config('lock_timeout', ${String(HEALTH_WAIT_MS)}, true), set_config('statement_timeout', ${String(2 * HEALTH_WAIT_MS)}, true)`.execute(
+        trx,
+      );
       const { rows } = await sql<{ read_only: string }>`select current_setting('transaction_read_only') as read_only`.execute(trx);
       if (rows[0]?.read_only === "on") return "read-only";
       await sql.raw(WRITE_PROBE).execute(trx);

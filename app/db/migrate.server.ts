@@ -9,16 +9,21 @@ import * as m006 from "./migrations/006-cart-orders.ts";
 import * as m007 from "./migrations/007-pending-registrations.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
-const migrations = { "001-initial": m001, "002-search": m002, "003-forms": m003, "004-accounts": m004, "005-reviews": m005, "006-cart-orders": m006, "007-pending-registrations": m007 };
+const migrations = {
+  "001-initial": m001,
+  "002-search": m002,
+  "003-forms": m003,
+  "004-accounts": m004,
+  "005-reviews": m005,
+  "006-cart-orders": m006,
+  "007-pending-registrations": m007,
+};
 
 function importedMigrations(db: Db): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
       return Object.fromEntries(
-        Object.entries(migrations).map(([name, m]) => [
-          name,
-          { up: (k) => m.up(k, db.dialect), down: (k) => m.down(k) } satisfies Migration,
-        ]),
+        Object.entries(migrations).map(([name, m]) => [name, { up: (k) => m.up(k, db.dialect), down: (k) => m.down(k) } satisfies Migration]),
       );
     },
   };

@@ -113,7 +113,10 @@ describe("the lock-waiting SQLite driver", () => {
       expect(() => other.exec("insert into sessions (id, user_id, data, created_at, expires_at) values ('x', null, '{}', 0, 0)")).toThrow(
         expect.objectContaining({ code: "SQLITE_BUSY" }),
       );
-      await trx.insertInto("sessions").values({ id: "mine", user_id: null, data: "{}", created_at: 1, expires_at: Date.now() + 60_000 }).execute();
+      await trx
+        .insertInto("sessions")
+        .values({ id: "mine", user_id: null, data: "{}", created_at: 1, expires_at: Date.now() + 60_000 })
+        .execute();
       insideChecked = true;
     });
     expect(insideChecked).toBe(true);
@@ -162,7 +165,10 @@ describe("the lock-waiting SQLite driver", () => {
     const inside = new Promise<void>((resolve) => (entered = resolve));
     const tx = rejection(
       db.kysely.transaction().execute(async (trx) => {
-        await trx.insertInto("sessions").values({ id: "in-tx", user_id: null, data: "{}", created_at: 1, expires_at: Date.now() + 60_000 }).execute();
+        await trx
+          .insertInto("sessions")
+          .values({ id: "in-tx", user_id: null, data: "{}", created_at: 1, expires_at: Date.now() + 60_000 })
+          .execute();
         entered();
         await paused;
         throw new Error("roll back");

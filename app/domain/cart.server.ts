@@ -44,7 +44,16 @@ async function setItemsOf(db: Db, setIds: number[]): Promise<Map<number, SetItem
   const rows = await db.kysely
     .selectFrom("set_items")
     .innerJoin("products", "products.id", "set_items.item_id")
-    .select(["set_items.set_id", "set_items.item_id", "set_items.price", "set_items.weight", "set_items.qty", "set_items.optional", "products.title", "products.slug"])
+    .select([
+      "set_items.set_id",
+      "set_items.item_id",
+      "set_items.price",
+      "set_items.weight",
+      "set_items.qty",
+      "set_items.optional",
+      "products.title",
+      "products.slug",
+    ])
     .where("set_items.set_id", "in", setIds)
     .orderBy("set_items.sort")
     .execute();
@@ -76,7 +85,11 @@ interface ResolvedLine {
 
 /** Checks that the product exists with that kind, and which set items are meant (all by default). */
 async function resolve(db: Db, productId: number, type: string, items: number[] | undefined): Promise<ResolvedLine> {
-  const product = await db.kysely.selectFrom("products").select(["id", "kind", "stock", "title", "price", "set_discount"]).where("id", "=", productId).executeTakeFirst();
+  const product = await db.kysely
+    .selectFrom("products")
+    .select(["id", "kind", "stock", "title", "price", "set_discount"])
+    .where("id", "=", productId)
+    .executeTakeFirst();
   if (!product || product.kind !== type) throw new CartError(404, "Такого товара нет в каталоге. Обновите страницу и попробуйте ещё раз.");
   let itemsKey = "[]";
   let price = Number(product.price);
@@ -89,7 +102,11 @@ async function resolve(db: Db, productId: number, type: string, items: number[] 
     if (required.some((id) => !chosen.includes(id))) throw new CartError(422, "Обязательные предметы комплекта убрать нельзя.");
     if (!chosen.length) throw new CartError(422, "Выберите хотя бы один предмет комплекта.");
     itemsKey = JSON.stringify(chosen.sort((a, b) => a - b));
-    if (chosen.length < all.length) price = setPrice(setItems.filter((i) => chosen.includes(i.item_id)), product.set_discount).price;
+    if (chosen.length < all.length)
+      price = setPrice(
+        setItems.filter((i) => chosen.includes(i.item_id)),
+        product.set_discount,
+      ).price;
   } else if (items !== undefined && items.length) {
     throw new CartError(422, "У этого товара нет предметов комплекта.");
   }
@@ -151,7 +168,15 @@ export async function changeCart(db: Db, cartOwner: CartOwner, change: CartChang
 /** Sets the quantity of one line by its id (the cart page), or removes it with 0. */
 export async function changeCartLine(db: Db, owner: string | null, lineId: number, cnt: number): Promise<CartChangeResult> {
   // without an owner there is no cart, so no line either
-  const row = owner && await db.kysely.selectFrom("cart_lines").innerJoin("products", "products.id", "cart_lines.product_id").select(["cart_lines.product_id", "cart_lines.items", "products.kind"]).where("cart_lines.id", "=", lineId).where("owner", "=", owner).executeTakeFirst();
+  const row =
+    owner &&
+    (await db.kysely
+      .selectFrom("cart_lines")
+      .innerJoin("products", "products.id", "cart_lines.product_id")
+      .select(["cart_lines.product_id", "cart_lines.items", "products.kind"])
+      .where("cart_lines.id", "=", lineId)
+      .where("owner", "=", owner)
+      .executeTakeFirst());
   if (!row) throw new CartError(404, "Этой позиции уже нет в корзине. Обновите страницу.");
   return changeCart(db, owner, { productId: row.product_id, type: row.kind, cnt, items: JSON.parse(row.items) as number[], mode: "set" });
 }
@@ -180,7 +205,10 @@ export async function loadCart(db: Db, owner: string | null): Promise<{ lines: C
     .orderBy("cart_lines.created_at")
     .orderBy("cart_lines.id")
     .execute();
-  const sets = await setItemsOf(db, rows.filter((r) => r.kind === "set").map((r) => r.product_id));
+  const sets = await setItemsOf(
+    db,
+    rows.filter((r) => r.kind === "set").map((r) => r.product_id),
+  );
   const lines = rows.map((r): CartLineView => {
     const base = {
       id: r.id,
@@ -224,9 +252,24 @@ export async function mergeCarts(db: Db, fromOwner: string, toOwner: string, now
   if (fromOwner === toOwner) return;
   const lines = await db.kysely.selectFrom("cart_lines").select(["product_id", "items", "qty"]).where("owner", "=", fromOwner).execute();
   for (const l of lines) {
-    const existing = await db.kysely.selectFrom("cart_lines").select(["id", "qty"]).where("owner", "=", toOwner).where("product_id", "=", l.product_id).where("items", "=", l.items).executeTakeFirst();
-    if (existing) await db.kysely.updateTable("cart_lines").set({ qty: Math.min(MAX_CNT, existing.qty + l.qty), updated_at: now }).where("id", "=", existing.id).execute();
-    else await db.kysely.insertInto("cart_lines").values({ owner: toOwner, product_id: l.product_id, items: l.items, qty: l.qty, created_at: now, updated_at: now }).execute();
+    const existing = await db.kysely
+      .selectFrom("cart_lines")
+      .select(["id", "qty"])
+      .where("owner", "=", toOwner)
+      .where("product_id", "=", l.product_id)
+      .where("items", "=", l.items)
+      .executeTakeFirst();
+    if (existing)
+      await db.kysely
+        .updateTable("cart_lines")
+        .set({ qty: Math.min(MAX_CNT, existing.qty + l.qty), updated_at: now })
+        .where("id", "=", existing.id)
+        .execute();
+    else
+      await db.kysely
+        .insertInto("cart_lines")
+        .values({ owner: toOwner, product_id: l.product_id, items: l.items, qty: l.qty, created_at: now, updated_at: now })
+        .execute();
   }
   await db.kysely.deleteFrom("cart_lines").where("owner", "=", fromOwner).execute();
 }

@@ -76,7 +76,14 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
   const numeric = new Map<number, RangeIndex>();
   for (const prop of properties) {
     if (prop.kind === "number") {
-      numeric.set(prop.id, { code: prop.code, title: prop.title, unit: prop.unit, step: 1, values: new Float64Array(size).fill(NaN), ascending: new Int32Array(0) });
+      numeric.set(prop.id, {
+        code: prop.code,
+        title: prop.title,
+        unit: prop.unit,
+        step: 1,
+        values: new Float64Array(size).fill(NaN),
+        ascending: new Int32Array(0),
+      });
     } else {
       textFacets.set(prop.id, textFacet(prop.code, prop.title));
     }

@@ -4,12 +4,7 @@ import { loadProductCards } from "./listing.server.ts";
 
 /** The section tree for the menu: top-level sections in order, each with its subsections. */
 export async function listSectionTree(db: Db): Promise<SectionNode[]> {
-  const rows = await db.kysely
-    .selectFrom("sections")
-    .select(["id", "parent_id", "slug", "title"])
-    .orderBy("sort")
-    .orderBy("id")
-    .execute();
+  const rows = await db.kysely.selectFrom("sections").select(["id", "parent_id", "slug", "title"]).orderBy("sort").orderBy("id").execute();
   const nodes = new Map<number, SectionNode>();
   for (const r of rows) nodes.set(r.id, { id: r.id, slug: r.slug, title: r.title, children: [] });
   const roots: SectionNode[] = [];
@@ -32,7 +27,10 @@ export async function listShelfProducts(db: Db, shelf: "popular" | "new", limit:
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  return loadProductCards(db, rows.map((r) => r.id));
+  return loadProductCards(
+    db,
+    rows.map((r) => r.id),
+  );
 }
 
 export interface SectionPage {
@@ -46,7 +44,12 @@ export interface SectionPage {
 }
 
 export async function findSectionBySlug(db: Db, slug: string): Promise<SectionPage | null> {
-  const rows = await db.kysely.selectFrom("sections").select(["id", "parent_id", "slug", "title", "description", "sort"]).orderBy("sort").orderBy("id").execute();
+  const rows = await db.kysely
+    .selectFrom("sections")
+    .select(["id", "parent_id", "slug", "title", "description", "sort"])
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   const section = rows.find((r) => r.slug === slug);
   if (!section) return null;
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -50,7 +50,15 @@ export async function loadComparison(db: Db, ids: number[]): Promise<ComparisonT
   const values = await db.kysely
     .selectFrom("product_values")
     .innerJoin("properties", "properties.id", "product_values.property_id")
-    .select(["product_values.product_id", "properties.code", "properties.title", "properties.unit", "properties.sort", "product_values.value_text", "product_values.value_num"])
+    .select([
+      "product_values.product_id",
+      "properties.code",
+      "properties.title",
+      "properties.unit",
+      "properties.sort",
+      "product_values.value_text",
+      "product_values.value_num",
+    ])
     .where("product_values.product_id", "in", ids)
     .orderBy("properties.sort")
     .execute();
@@ -61,14 +69,26 @@ export async function loadComparison(db: Db, ids: number[]): Promise<ComparisonT
   for (const p of products) {
     let t = tables.get(p.section_id);
     if (!t) tables.set(p.section_id, (t = { sectionTitle: p.section_title, products: [], rows: [] }));
-    t.products.push({ id: p.id, slug: p.slug, title: p.title, kind: p.kind, price: Number(p.price), oldPrice: p.old_price === null ? null : Number(p.old_price), stock: p.stock, rating: p.rating, image: firstProductImage(p.images) });
+    t.products.push({
+      id: p.id,
+      slug: p.slug,
+      title: p.title,
+      kind: p.kind,
+      price: Number(p.price),
+      oldPrice: p.old_price === null ? null : Number(p.old_price),
+      stock: p.stock,
+      rating: p.rating,
+      image: firstProductImage(p.images),
+    });
   }
   for (const t of tables.values()) {
     const cell = (productId: number, code: string) => {
       const own = values.filter((v) => v.product_id === productId && v.code === code);
       return own.map((v) => v.value_text ?? `${String(v.value_num).replace(".", ",")}${v.unit ? ` ${v.unit}` : ""}`).join(", ");
     };
-    const codes = [...new Map(values.filter((v) => t.products.some((p) => p.id === v.product_id)).map((v) => [v.code, v])).values()].sort((a, b) => a.sort - b.sort);
+    const codes = [...new Map(values.filter((v) => t.products.some((p) => p.id === v.product_id)).map((v) => [v.code, v])).values()].sort(
+      (a, b) => a.sort - b.sort,
+    );
     const productOf = new Map(products.map((p) => [p.id, p]));
     t.rows = [
       { title: "Бренд", values: t.products.map((p) => productOf.get(p.id)!.brand) },

@@ -27,11 +27,7 @@ export interface ContentPage {
 }
 
 export async function findPage(db: Db, slug: string): Promise<ContentPage | null> {
-  const row = await db.kysely
-    .selectFrom("pages")
-    .select(["slug", "title", "summary", "body"])
-    .where("slug", "=", slug)
-    .executeTakeFirst();
+  const row = await db.kysely.selectFrom("pages").select(["slug", "title", "summary", "body"]).where("slug", "=", slug).executeTakeFirst();
   return row ?? null;
 }
 
@@ -67,8 +63,15 @@ export async function isPickupPoint(db: Db, id: number): Promise<boolean> {
 
 export const NEWS_PER_PAGE = 6;
 
-export async function listNewsPage(db: Db, page: number, perPage = NEWS_PER_PAGE): Promise<{ items: NewsListItem[]; total: number; pages: number; page: number }> {
-  const totalRow = await db.kysely.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+export async function listNewsPage(
+  db: Db,
+  page: number,
+  perPage = NEWS_PER_PAGE,
+): Promise<{ items: NewsListItem[]; total: number; pages: number; page: number }> {
+  const totalRow = await db.kysely
+    .selectFrom("news")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
   const total = Number(totalRow?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / perPage));
   const current = Math.min(Math.max(1, page), pages);
@@ -104,5 +107,13 @@ function parseGallery(json: string): GalleryEntry[] {
 export async function findNews(db: Db, slug: string): Promise<NewsArticle | null> {
   const r = await db.kysely.selectFrom("news").selectAll().where("slug", "=", slug).executeTakeFirst();
   if (!r) return null;
-  return { slug: r.slug, title: r.title, summary: r.summary, image: r.image, publishedAt: Number(r.published_at), body: r.body, gallery: parseGallery(r.gallery) };
+  return {
+    slug: r.slug,
+    title: r.title,
+    summary: r.summary,
+    image: r.image,
+    publishedAt: Number(r.published_at),
+    body: r.body,
+    gallery: parseGallery(r.gallery),
+  };
 }

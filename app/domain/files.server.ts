@@ -168,7 +168,8 @@ type ImageType = "png" | "jpeg";
 
 /** The real type from the first bytes; names and Content-Type headers are not evidence. */
 export function sniffImage(b: Uint8Array): ImageType | null {
-  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) return "png";
+  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a)
+    return "png";
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
   return null;
 }
@@ -239,7 +240,14 @@ const overQuota = (usage: { files: number; bytes: number }, size: number) => usa
  * already runs transactions one at a time). A refused or failed row removes the written bytes.
  * See docs/decisions/041-atomic-upload-quota.md.
  */
-export async function saveProfileFile(db: Db, storage: FileStorage, userId: number, image: PreparedImage, purpose: FilePurpose = "files", now = Date.now()): Promise<SavedFile> {
+export async function saveProfileFile(
+  db: Db,
+  storage: FileStorage,
+  userId: number,
+  image: PreparedImage,
+  purpose: FilePurpose = "files",
+  now = Date.now(),
+): Promise<SavedFile> {
   const size = image.bytes.byteLength;
   // an early answer without touching the disk when the quota is plainly used up; not the guard
   if (overQuota(await usageOf(db.kysely, userId, purpose), size)) throw new UploadError(413, FILE_MESSAGES.quota);
@@ -262,7 +270,13 @@ export async function saveProfileFile(db: Db, storage: FileStorage, userId: numb
         .execute();
       if (purpose !== "avatar") return [];
       // the old photo goes in the same step, so two photos sent at once cannot remove each other
-      const old = await trx.deleteFrom("profile_files").where("user_id", "=", userId).where("purpose", "=", "avatar").where("id", "<>", id).returning("id").execute();
+      const old = await trx
+        .deleteFrom("profile_files")
+        .where("user_id", "=", userId)
+        .where("purpose", "=", "avatar")
+        .where("id", "<>", id)
+        .returning("id")
+        .execute();
       return old.map((o) => o.id);
     });
   } catch (err) {

@@ -172,7 +172,10 @@ async function readAttachments(data: FormData): Promise<{ ok: true; files: Incom
 
 /** A display name only: path parts and control characters removed; never used as a path. */
 function cleanName(name: string): string {
-  return (name.split(/[\\/]/).pop() ?? "").replace(/\p{Cc}/gu, "").trim().slice(0, 200);
+  return (name.split(/[\\/]/).pop() ?? "")
+    .replace(/\p{Cc}/gu, "")
+    .trim()
+    .slice(0, 200);
 }
 
 /** Attachments are kept under `forms/<random>.<ext>` (FormAttachment.file is that name). */
@@ -245,7 +248,8 @@ export async function submitFormRequest(
   meta: SubmissionMeta,
 ): Promise<SubmissionOutcome & { form: FormName | null }> {
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > FORM_BODY_MAX_BYTES) return { status: "invalid", form, errors: { "files[]": "Файлы слишком большие: приложите изображение до 2 МБ" }, values: {} };
+  if (length > FORM_BODY_MAX_BYTES)
+    return { status: "invalid", form, errors: { "files[]": "Файлы слишком большие: приложите изображение до 2 МБ" }, values: {} };
   let data: FormData;
   try {
     data = await request.formData();

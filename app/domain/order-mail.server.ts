@@ -25,5 +25,10 @@ export async function notifyAboutOrder(db: Db, mailer: Mailer, number: string): 
     order.pickupPoint ? `Самовывоз: ${order.pickupPoint}` : `Адрес: ${order.address}${order.floor ? `, этаж ${order.floor}` : ""}`,
   ].join("\n");
   await mailer.send({ to: SITE.email, subject: `Новый заказ № ${order.number}`, text });
-  if (order.email) await mailer.send({ to: order.email, subject: `Ваш заказ № ${order.number} в магазине «${SITE.name}»`, text: `Спасибо за заказ! Менеджер позвонит, чтобы подтвердить доставку.\n\n${text}` });
+  if (order.email)
+    await mailer.send({
+      to: order.email,
+      subject: `Ваш заказ № ${order.number} в магазине «${SITE.name}»`,
+      text: `Спасибо за заказ! Менеджер позвонит, чтобы подтвердить доставку.\n\n${text}`,
+    });
 }

@@ -79,4 +79,3 @@ export type TabContent =
   | { tab: "specs"; rows: SpecRow[] }
   | { tab: "reviews"; summary: ReviewsSummary; reviews: ReviewView[] }
   | { tab: "delivery"; html: RichHtml };
-

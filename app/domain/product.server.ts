@@ -35,7 +35,16 @@ export async function findProductPage(db: Db, slug: string): Promise<ProductPage
           await db.kysely
             .selectFrom("set_items")
             .innerJoin("products", "products.id", "set_items.item_id")
-            .select(["products.id", "products.slug", "products.title", "products.images", "set_items.price", "set_items.weight", "set_items.qty", "set_items.optional"])
+            .select([
+              "products.id",
+              "products.slug",
+              "products.title",
+              "products.images",
+              "set_items.price",
+              "set_items.weight",
+              "set_items.qty",
+              "set_items.optional",
+            ])
             .where("set_items.set_id", "=", row.id)
             .orderBy("set_items.sort")
             .execute()
@@ -129,7 +138,10 @@ export async function listRelatedProducts(db: Db, product: ProductPageData, limi
     .orderBy("id")
     .limit(limit)
     .execute();
-  return loadProductCards(db, rows.map((r) => r.id));
+  return loadProductCards(
+    db,
+    rows.map((r) => r.id),
+  );
 }
 
 /**

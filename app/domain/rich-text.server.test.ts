@@ -50,17 +50,29 @@ describe("cleanRichText: hostile HTML", () => {
   };
 
   it("drops <script> and <style> with their content", () => {
-    const out = clean('<p>до</p><script>alert(1)</script><style>body{display:none}</style><p>после</p>');
+    const out = clean("<p>до</p><script>alert(1)</script><style>body{display:none}</style><p>после</p>");
     expect(out).toBe("<p>до</p><p>после</p>");
   });
   it("drops event handlers: <img onerror>, <p onclick>, <details ontoggle>", () => {
-    const out = clean('<img src="/media/a.webp" onerror="alert(1)"><p onclick="alert(2)" onmouseover=alert(3)>текст</p><details open ontoggle=alert(4)><summary>в</summary></details>');
+    const out = clean(
+      '<img src="/media/a.webp" onerror="alert(1)"><p onclick="alert(2)" onmouseover=alert(3)>текст</p><details open ontoggle=alert(4)><summary>в</summary></details>',
+    );
     noScript(out);
     expect(out).toContain("<p>текст</p>");
     expect(out).toContain('<img src="/media/a.webp" loading="lazy" decoding="async">');
   });
   it("drops a picture from anywhere but our /media/ (a same-site GET such as /logout/ included)", () => {
-    for (const src of ["x", "https://evil.example/p.gif", "//evil.example/p.gif", "data:image/svg+xml;base64,PHN2Zz4=", "javascript:alert(1)", "/media/../profile/file/1/", "/media/%2e%2e/logout/", "/logout/", "/media/a.webp?x=1"]) {
+    for (const src of [
+      "x",
+      "https://evil.example/p.gif",
+      "//evil.example/p.gif",
+      "data:image/svg+xml;base64,PHN2Zz4=",
+      "javascript:alert(1)",
+      "/media/../profile/file/1/",
+      "/media/%2e%2e/logout/",
+      "/logout/",
+      "/media/a.webp?x=1",
+    ]) {
       const out = clean(`<p>a<img src="${src}" onerror="alert(1)">b</p>`);
       expect(out, src).toBe("<p>ab</p>");
     }
@@ -113,7 +125,7 @@ describe("cleanRichText: hostile HTML", () => {
       '<table><tr><td><style>*{}</style><iframe srcdoc="<script>alert(1)</script>"></iframe></td></tr></table>',
       "<!--<img src=x onerror=alert(1)>--><p>комментарий</p>",
       "<![CDATA[<script>alert(1)</script>]]>",
-      '<textarea><img src=x onerror=alert(1)></textarea><select><option><script>alert(1)</script></option></select>',
+      "<textarea><img src=x onerror=alert(1)></textarea><select><option><script>alert(1)</script></option></select>",
     ];
     for (const html of cases) {
       const out = clean(html);

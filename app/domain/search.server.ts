@@ -29,7 +29,11 @@ export async function rebuildSearchIndex(db: Db): Promise<number> {
   }));
   await k.transaction().execute(async (trx) => {
     await trx.deleteFrom("search_documents").execute();
-    for (let i = 0; i < docs.length; i += BATCH) await trx.insertInto("search_documents").values(docs.slice(i, i + BATCH)).execute();
+    for (let i = 0; i < docs.length; i += BATCH)
+      await trx
+        .insertInto("search_documents")
+        .values(docs.slice(i, i + BATCH))
+        .execute();
   });
   return docs.length;
 }
@@ -37,8 +41,14 @@ export async function rebuildSearchIndex(db: Db): Promise<number> {
 /** Builds the index when it is missing or out of step with the products (first start, new seed). */
 export async function ensureSearchIndex(db: Db): Promise<void> {
   const [docs, products] = await Promise.all([
-    db.kysely.selectFrom("search_documents").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    db.kysely.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db.kysely
+      .selectFrom("search_documents")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    db.kysely
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   if (Number(docs.n) !== Number(products.n)) await rebuildSearchIndex(db);
 }
@@ -50,10 +60,13 @@ export async function searchProductIds(db: Db, text: string, limit = MAX_SEARCH_
   let rows: { product_id: number }[];
   if (db.dialect === "postgres") {
     const tsquery = stems.map((s) => `${s}:*`).join(" & ");
-    rows = (await sql<{ product_id: number }>`select product_id from search_documents where tsv @@ to_tsquery('simple', ${tsquery}) limit ${limit}`.execute(db.kysely)).rows;
+    rows = (
+      await sql<{ product_id: number }>`select product_id from search_documents where tsv @@ to_tsquery('simple', ${tsquery}) limit ${limit}`.execute(db.kysely)
+    ).rows;
   } else {
     const match = stems.map((s) => `"${s}"*`).join(" AND ");
-    rows = (await sql<{ product_id: number }>`select product_id from search_documents where search_documents match ${match} limit ${limit}`.execute(db.kysely)).rows;
+    rows = (await sql<{ product_id: number }>`select product_id from search_documents where search_documents match ${match} limit ${limit}`.execute(db.kysely))
+      .rows;
   }
   return rows.map((r) => Number(r.product_id));
 }

@@ -17,10 +17,7 @@ export function newSessionId(): string {
 
 export async function createSession(db: Db, now = Date.now()): Promise<StoredSession> {
   const session: StoredSession = { id: newSessionId(), userId: null, data: {}, expiresAt: now + SESSION_TTL_MS };
-  await db.kysely
-    .insertInto("sessions")
-    .values({ id: session.id, user_id: null, data: "{}", created_at: now, expires_at: session.expiresAt })
-    .execute();
+  await db.kysely.insertInto("sessions").values({ id: session.id, user_id: null, data: "{}", created_at: now, expires_at: session.expiresAt }).execute();
   return session;
 }
 
@@ -46,7 +43,11 @@ export async function saveSessionData(db: Db, id: string, data: Record<string, u
 /** Extends a session that is past half its life, so active visitors keep their cart. */
 export async function extendSessionIfStale(db: Db, s: StoredSession, now = Date.now()): Promise<void> {
   if (s.expiresAt - now > SESSION_TTL_MS / 2) return;
-  await db.kysely.updateTable("sessions").set({ expires_at: now + SESSION_TTL_MS }).where("id", "=", s.id).execute();
+  await db.kysely
+    .updateTable("sessions")
+    .set({ expires_at: now + SESSION_TTL_MS })
+    .where("id", "=", s.id)
+    .execute();
 }
 
 export async function destroySession(db: Db, id: string): Promise<void> {
@@ -71,13 +72,7 @@ function parseData(json: string): Record<string, unknown> {
  * Replaces a session by a fresh one owned by `userId` (login): a new random id, so an id planted
  * or seen before login is worthless afterwards; the old row goes in the same transaction.
  */
-export async function rotateSession(
-  db: Db,
-  oldId: string | null,
-  userId: number,
-  data: Record<string, unknown>,
-  now = Date.now(),
-): Promise<StoredSession> {
+export async function rotateSession(db: Db, oldId: string | null, userId: number, data: Record<string, unknown>, now = Date.now()): Promise<StoredSession> {
   const session: StoredSession = { id: newSessionId(), userId, data, expiresAt: now + SESSION_TTL_MS };
   await db.kysely.transaction().execute(async (trx) => {
     if (oldId) await trx.deleteFrom("sessions").where("id", "=", oldId).execute();

@@ -20,7 +20,10 @@ async function fixedEntries(db: Db, origin: string): Promise<SitemapEntry[]> {
 }
 
 async function productCount(db: Db): Promise<number> {
-  const row = await db.kysely.selectFrom("products").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -43,4 +46,3 @@ export async function sitemapEntries(db: Db, origin: string, range?: { start: nu
   }
   return out;
 }
-

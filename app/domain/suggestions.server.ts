@@ -14,10 +14,7 @@ const PRODUCT_LIMIT = 6;
 export async function suggest(db: Db, text: string): Promise<Suggestions> {
   const stems = queryStems(text);
   if (!stems.length) return { sections: [], products: [] };
-  const [sections, ids] = await Promise.all([
-    db.kysely.selectFrom("sections").select(["slug", "title"]).orderBy("sort").execute(),
-    searchProductIds(db, text),
-  ]);
+  const [sections, ids] = await Promise.all([db.kysely.selectFrom("sections").select(["slug", "title"]).orderBy("sort").execute(), searchProductIds(db, text)]);
   // a section matches when every query word starts one of its title's stems
   const matchingSections = sections
     .filter((s) => {

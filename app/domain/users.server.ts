@@ -84,11 +84,7 @@ async function insertUser(db: Db, input: NewAccount, now: number): Promise<Accou
  * Creates a confirmed account at once (seeding, tests). Visitors register through
  * `requestRegistration` and the e-mailed link (`confirmRegistration`).
  */
-export async function registerUser(
-  db: Db,
-  input: { name: string; email: string; phone: string; password: string },
-  now = Date.now(),
-): Promise<RegisterResult> {
+export async function registerUser(db: Db, input: { name: string; email: string; phone: string; password: string }, now = Date.now()): Promise<RegisterResult> {
   if (await emailTaken(db, input.email)) return { ok: false, reason: "email-taken" };
   const passwordHash = await hashPassword(input.password);
   try {
@@ -186,7 +182,11 @@ export async function confirmRegistration(db: Db, token: string, now = Date.now(
       if (!pending) return null;
       await trx.deleteFrom("pending_registrations").where("email", "=", pending.email).execute();
       if (await emailTaken({ ...db, kysely: trx } as Db, pending.email)) return null;
-      return insertUser({ ...db, kysely: trx } as Db, { email: pending.email, name: pending.name, phone: pending.phone, passwordHash: pending.password_hash }, now);
+      return insertUser(
+        { ...db, kysely: trx } as Db,
+        { email: pending.email, name: pending.name, phone: pending.phone, passwordHash: pending.password_hash },
+        now,
+      );
     });
   } catch (err) {
     // two links of one address confirmed at the same moment: the unique index lets one through
@@ -203,11 +203,7 @@ export async function purgeExpiredRegistrations(db: Db, now = Date.now()): Promi
 
 /** The user for this e-mail and password, or null; unknown e-mails cost the same hashing time. */
 export async function authenticate(db: Db, email: string, password: string): Promise<AccountUser | null> {
-  const row = await db.kysely
-    .selectFrom("users")
-    .select(["id", "email", "name", "phone", "password_hash"])
-    .where("email", "=", email)
-    .executeTakeFirst();
+  const row = await db.kysely.selectFrom("users").select(["id", "email", "name", "phone", "password_hash"]).where("email", "=", email).executeTakeFirst();
   const ok = await verifyPassword(row?.password_hash ?? null, password);
   return ok && row ? toUser(row) : null;
 }
@@ -230,11 +226,7 @@ export async function updateProfile(
 ): Promise<ProfileUpdateResult> {
   if (await emailTaken(db, input.email, userId)) return { ok: false, reason: "email-taken" };
   try {
-    await db.kysely
-      .updateTable("users")
-      .set({ name: input.name, email: input.email, phone: input.phone, updated_at: now })
-      .where("id", "=", userId)
-      .execute();
+    await db.kysely.updateTable("users").set({ name: input.name, email: input.email, phone: input.phone, updated_at: now }).where("id", "=", userId).execute();
     return { ok: true };
   } catch (err) {
     if (isUniqueViolation(err)) return { ok: false, reason: "email-taken" };
@@ -366,15 +358,15 @@ function durable(data: Readonly<Record<string, unknown>>): Record<string, unknow
  * Signs the user in on this session: merges the anonymous session's lists (comparison …) with
  * the ones saved on the account, regenerates the session id, and moves the cart.
  */
-export async function mergeAnonymousIntoAccount(
-  db: Db,
-  userId: number,
-  session: Pick<SessionHandle, "data" | "login">,
-): Promise<void> {
+export async function mergeAnonymousIntoAccount(db: Db, userId: number, session: Pick<SessionHandle, "data" | "login">): Promise<void> {
   const row = await db.kysely.selectFrom("users").select("saved_data").where("id", "=", userId).executeTakeFirst();
   const merged = mergeSessionData(parseObject(row?.saved_data ?? "{}"), session.data);
   const { previousId, id } = await session.login(userId, merged);
-  await db.kysely.updateTable("users").set({ saved_data: JSON.stringify(durable(merged)) }).where("id", "=", userId).execute();
+  await db.kysely
+    .updateTable("users")
+    .set({ saved_data: JSON.stringify(durable(merged)) })
+    .where("id", "=", userId)
+    .execute();
   await mergeAnonymousCart(db, { userId, fromSessionId: previousId, toSessionId: id });
 }
 
@@ -385,7 +377,11 @@ export async function mergeAnonymousCart(db: Db, ids: { userId: number; fromSess
 
 /** Keeps the session's lists on the account before the session ends (logout). */
 export async function saveSessionIntoAccount(db: Db, userId: number, data: Readonly<Record<string, unknown>>): Promise<void> {
-  await db.kysely.updateTable("users").set({ saved_data: JSON.stringify(durable(data)) }).where("id", "=", userId).execute();
+  await db.kysely
+    .updateTable("users")
+    .set({ saved_data: JSON.stringify(durable(data)) })
+    .where("id", "=", userId)
+    .execute();
 }
 
 const ORDER_STATUS: Record<string, string> = { new: "Принят", confirmed: "Подтверждён", shipped: "Передан в доставку", done: "Выполнен", cancelled: "Отменён" };

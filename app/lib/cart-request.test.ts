@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readCartRequest } from "./cart-request.ts";
 
-const json = (body: unknown) => new Request("http://x/cart/product/", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const json = (body: unknown) =>
+  new Request("http://x/cart/product/", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 const form = (fields: Record<string, string | string[]>) => {
   const f = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) f.append(k, x);
@@ -10,7 +11,13 @@ const form = (fields: Record<string, string | string[]>) => {
 
 describe("reading a cart request", () => {
   it("reads the JSON contract", async () => {
-    expect(await readCartRequest(json({ id: 5, cnt: 2, type: "product" }), "product")).toMatchObject({ id: 5, cnt: 2, type: "product", mode: "set", json: true });
+    expect(await readCartRequest(json({ id: 5, cnt: 2, type: "product" }), "product")).toMatchObject({
+      id: 5,
+      cnt: 2,
+      type: "product",
+      mode: "set",
+      json: true,
+    });
   });
   it("refuses bad numbers from API callers with 422 and unknown types with 404", async () => {
     expect(await readCartRequest(json({ id: 5, cnt: 1.5, type: "product" }), "product")).toMatchObject({ status: 422 });
@@ -20,7 +27,8 @@ describe("reading a cart request", () => {
     expect(await readCartRequest(json({ id: 5, cnt: 1, type: "set" }), "product")).toMatchObject({ status: 404 });
     expect(await readCartRequest(json({ id: "abc", cnt: 1 }), "product")).toMatchObject({ status: 404 });
     // ids are read as strictly as quantities: hex, exponents, booleans and fractions name no product
-    for (const id of ["0x10", "1e1", true, 1.5, "16 ", [16], -3]) expect(await readCartRequest(json({ id, cnt: 1 }), "product"), String(id)).toMatchObject({ status: 404 });
+    for (const id of ["0x10", "1e1", true, 1.5, "16 ", [16], -3])
+      expect(await readCartRequest(json({ id, cnt: 1 }), "product"), String(id)).toMatchObject({ status: 404 });
     expect(await readCartRequest(json({ id: "16", cnt: 1 }), "product")).toMatchObject({ id: 16 });
     expect(await readCartRequest(json({ line: "0x2", cnt: 1 }), "product")).toMatchObject({ status: 404 });
     expect(await readCartRequest(json({ id: 5, cnt: 1, items: ["0x3"] }), "product")).toMatchObject({ status: 422 });

@@ -29,13 +29,37 @@ export function checkoutSchema(_now = Date.now()) {
       email: optionalEmail,
       delivery: z.enum(deliveryTypes, { error: "Выберите способ получения" }),
       // a showroom id as the select sends it; whether it exists is checked against the database
-      pickupPoint: z.string().trim().regex(/^[1-9]\d{0,8}$/).transform(Number).optional().catch(undefined),
-      address: z.string().trim().max(500, "Адрес длиннее 500 символов").optional().transform((v) => v ?? ""),
+      pickupPoint: z
+        .string()
+        .trim()
+        .regex(/^[1-9]\d{0,8}$/)
+        .transform(Number)
+        .optional()
+        .catch(undefined),
+      address: z
+        .string()
+        .trim()
+        .max(500, "Адрес длиннее 500 символов")
+        .optional()
+        .transform((v) => v ?? ""),
       floor: z.string().trim().optional(),
       lift: z.enum(liftTypes).optional().catch(undefined),
-      date: z.string().trim().optional().transform((v) => v ?? ""),
-      time: z.string().trim().optional().transform((v) => v ?? ""),
-      comment: z.string().trim().max(1000, "Комментарий длиннее 1000 символов").optional().transform((v) => v ?? ""),
+      date: z
+        .string()
+        .trim()
+        .optional()
+        .transform((v) => v ?? ""),
+      time: z
+        .string()
+        .trim()
+        .optional()
+        .transform((v) => v ?? ""),
+      comment: z
+        .string()
+        .trim()
+        .max(1000, "Комментарий длиннее 1000 символов")
+        .optional()
+        .transform((v) => v ?? ""),
       consent: consentGiven,
       consentVersion: z.string({ error: FIELD_MESSAGES.consentVersion }).refine(isConsentVersion, FIELD_MESSAGES.consentVersion),
       idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Обновите страницу и отправьте заказ ещё раз"),
@@ -71,7 +95,10 @@ export function deliveryErrors(raw: Record<string, string | undefined>, now = Da
 }
 
 /** Validates the whole form: `{data}` when it can become an order, else `{errors}` keyed by field. */
-export function parseCheckout(raw: Record<string, string | undefined>, now = Date.now()): { data: CheckoutInput; errors?: undefined } | { data?: undefined; errors: Record<string, string> } {
+export function parseCheckout(
+  raw: Record<string, string | undefined>,
+  now = Date.now(),
+): { data: CheckoutInput; errors?: undefined } | { data?: undefined; errors: Record<string, string> } {
   const parsed = checkoutSchema(now).safeParse(raw);
   const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...deliveryErrors(raw, now) };
   if (parsed.success && Object.keys(errors).length === 0) return { data: parsed.data };

@@ -23,8 +23,16 @@ describe("delivery pricing", () => {
     expect(deliveryCost("courier", 5_000_000)).toBe(0);
   });
   it("adds lifting only to floor delivery", () => {
-    expect(quoteDelivery({ type: "courier", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 7, lift: "none" })).toEqual({ delivery: 99_000, lifting: 0, total: 99_000 });
-    expect(quoteDelivery({ type: "floor", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 7, lift: "none" })).toEqual({ delivery: 99_000, lifting: 6 * 2 * 9_000, total: 99_000 + 108_000 });
+    expect(quoteDelivery({ type: "courier", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 7, lift: "none" })).toEqual({
+      delivery: 99_000,
+      lifting: 0,
+      total: 99_000,
+    });
+    expect(quoteDelivery({ type: "floor", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 7, lift: "none" })).toEqual({
+      delivery: 99_000,
+      lifting: 6 * 2 * 9_000,
+      total: 99_000 + 108_000,
+    });
   });
 });
 

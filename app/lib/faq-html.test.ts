@@ -30,7 +30,9 @@ describe("splitDetails", () => {
 
   it("keeps an answer's markup, wrapped tables and nested <details> included", () => {
     const table = '<div class="table-scroll" tabindex="0" role="region" aria-label="Таблица"><table><tbody><tr><td>1 &lt; 2</td></tr></tbody></table></div>';
-    const { items } = splitDetails(cleaned(`<details><summary>Тарифы</summary>${table}<details><summary>Подробнее</summary><p>вложенный</p></details></details>`));
+    const { items } = splitDetails(
+      cleaned(`<details><summary>Тарифы</summary>${table}<details><summary>Подробнее</summary><p>вложенный</p></details></details>`),
+    );
     expect(items).toEqual([{ question: "Тарифы", answer: `${table}<details><summary>Подробнее</summary><p>вложенный</p></details>` }]);
   });
 

@@ -67,11 +67,19 @@ const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e
 export function sanitizeFileName(raw: string, fallback = "файл"): string {
   let name = raw.normalize("NFC").replace(UNSAFE_CHARS, "");
   name = name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1);
-  name = name.replace(/\s+/g, " ").trim().replace(/^[.\s]+/, "");
+  name = name
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[.\s]+/, "");
   if (!name) return fallback;
   const chars = Array.from(name);
   if (chars.length <= FILE_NAME_MAX) return name;
   const ext = fileExtension(name);
   const tail = ext && ext.length < 16 ? `.${ext}` : "";
-  return chars.slice(0, FILE_NAME_MAX - tail.length).join("").trimEnd() + tail;
+  return (
+    chars
+      .slice(0, FILE_NAME_MAX - tail.length)
+      .join("")
+      .trimEnd() + tail
+  );
 }

@@ -31,7 +31,11 @@ export type ParseResult<T> = { ok: true; data: T } | { ok: false; errors: FieldE
 
 const text = (message: string) => z.string({ error: message });
 
-export const personName = text(FIELD_MESSAGES.name).trim().min(1, FIELD_MESSAGES.name).min(NAME_MIN, FIELD_MESSAGES.nameShort).max(NAME_MAX, FIELD_MESSAGES.nameLong);
+export const personName = text(FIELD_MESSAGES.name)
+  .trim()
+  .min(1, FIELD_MESSAGES.name)
+  .min(NAME_MIN, FIELD_MESSAGES.nameShort)
+  .max(NAME_MAX, FIELD_MESSAGES.nameLong);
 
 export const email = text(FIELD_MESSAGES.email)
   .trim()

@@ -6,7 +6,8 @@ const parse = (s: string) => parseListingQuery(new URLSearchParams(s), known);
 
 describe("listing URL", () => {
   it("round-trips a full state", () => {
-    const search = "?color=%D0%A1%D0%B5%D1%80%D1%8B%D0%B9&color=%D0%91%D0%B5%D0%B6%D0%B5%D0%B2%D1%8B%D0%B9&material=%D0%94%D1%83%D0%B1&price%5Bmin%5D=1000&price%5Bmax%5D=50000&direction=price_asc&num=48&view=list&page=3";
+    const search =
+      "?color=%D0%A1%D0%B5%D1%80%D1%8B%D0%B9&color=%D0%91%D0%B5%D0%B6%D0%B5%D0%B2%D1%8B%D0%B9&material=%D0%94%D1%83%D0%B1&price%5Bmin%5D=1000&price%5Bmax%5D=50000&direction=price_asc&num=48&view=list&page=3";
     const q = parse(search);
     expect(q.facets).toEqual({ color: ["Серый", "Бежевый"], material: ["Дуб"] });
     expect(q.ranges).toEqual({ price: { min: 1000, max: 50000 } });

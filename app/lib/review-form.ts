@@ -31,9 +31,7 @@ const reviewSchema = z.object({
     .max(REVIEW_TEXT_MAX, `Отзыв длиннее ${REVIEW_TEXT_MAX} символов: сократите его`),
   name: personName,
   consent: consentGiven,
-  consent_version: z
-    .string({ error: FIELD_MESSAGES.consentVersion })
-    .refine(isReviewConsentVersion, FIELD_MESSAGES.consentVersion),
+  consent_version: z.string({ error: FIELD_MESSAGES.consentVersion }).refine(isReviewConsentVersion, FIELD_MESSAGES.consentVersion),
 });
 
 export interface ReviewInput {
@@ -56,7 +54,8 @@ export function parseReview(fields: Record<string, unknown>): ReviewParse {
   for (const issue of result.error.issues) {
     const key = issue.path[0];
     const field = key === "consent_version" ? "consent" : key;
-    if (typeof field === "string" && (REVIEW_FIELDS as readonly string[]).includes(field) && !errors[field as ReviewField]) errors[field as ReviewField] = issue.message;
+    if (typeof field === "string" && (REVIEW_FIELDS as readonly string[]).includes(field) && !errors[field as ReviewField])
+      errors[field as ReviewField] = issue.message;
   }
   if (!Object.keys(errors).length) errors.form = "Проверьте поля формы";
   return { ok: false, errors };

@@ -31,7 +31,10 @@ export function shareUrl(network: ShareNetwork, url: string, title: string): str
  * Waits for share counts at most `ms`: resolves with whatever arrived by then (SPEC 4: the block
  * is ready once all counters have loaded or after the time-out). A failed counter counts as in.
  */
-export function collectCounts(sources: Partial<Record<ShareNetwork, () => Promise<number>>>, ms = SHARE_COUNTS_TIMEOUT_MS): Promise<Partial<Record<ShareNetwork, number>>> {
+export function collectCounts(
+  sources: Partial<Record<ShareNetwork, () => Promise<number>>>,
+  ms = SHARE_COUNTS_TIMEOUT_MS,
+): Promise<Partial<Record<ShareNetwork, number>>> {
   const counts: Partial<Record<ShareNetwork, number>> = {};
   const jobs = Object.entries(sources).map(async ([network, load]) => {
     try {

@@ -35,9 +35,20 @@ export function parseVideoLink(link: string): VideoEmbed | null {
 
   if (host === "youtube.com" || host === "youtube-nocookie.com" || host === "youtu.be") {
     const id =
-      host === "youtu.be" ? parts[0] : parts[0] === "watch" ? url.searchParams.get("v") : ["embed", "shorts", "live", "v"].includes(parts[0] ?? "") ? parts[1] : undefined;
+      host === "youtu.be"
+        ? parts[0]
+        : parts[0] === "watch"
+          ? url.searchParams.get("v")
+          : ["embed", "shorts", "live", "v"].includes(parts[0] ?? "")
+            ? parts[1]
+            : undefined;
     if (!id || !YOUTUBE_ID.test(id)) return null;
-    return { provider: "youtube", id, embedUrl: `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`, pageUrl: `https://www.youtube.com/watch?v=${id}` };
+    return {
+      provider: "youtube",
+      id,
+      embedUrl: `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`,
+      pageUrl: `https://www.youtube.com/watch?v=${id}`,
+    };
   }
   if (host === "rutube.ru") {
     const id = parts[0] === "video" ? parts[1] : parts[0] === "play" && parts[1] === "embed" ? parts[2] : undefined;

@@ -36,7 +36,11 @@ export default function CatalogSection({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container">
       <Breadcrumbs
-        items={[{ href: "/", title: "Главная" }, { href: "/catalog/", title: "Каталог" }, ...section.ancestors.map((a) => ({ href: `/catalog/${a.slug}/`, title: a.title }))]}
+        items={[
+          { href: "/", title: "Главная" },
+          { href: "/catalog/", title: "Каталог" },
+          ...section.ancestors.map((a) => ({ href: `/catalog/${a.slug}/`, title: a.title })),
+        ]}
         current={section.title}
       />
       <header className="catalog-heading">

@@ -15,7 +15,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [tree, index] = await Promise.all([listSectionTree(db), getCatalogIndex(db)]);
   const countOf = (id: number) => index.sections.get(id)?.count() ?? 0;
   return {
-    sections: tree.map((s) => ({ slug: s.slug, title: s.title, count: countOf(s.id), children: s.children.map((c) => ({ slug: c.slug, title: c.title, count: countOf(c.id) })) })),
+    sections: tree.map((s) => ({
+      slug: s.slug,
+      title: s.title,
+      count: countOf(s.id),
+      children: s.children.map((c) => ({ slug: c.slug, title: c.title, count: countOf(c.id) })),
+    })),
   };
 }
 

@@ -57,7 +57,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="container">
-      <Breadcrumbs items={[{ href: "/", title: "Главная" }, { href: "/cart/", title: "Корзина" }]} current="Оформление заказа" />
+      <Breadcrumbs
+        items={[
+          { href: "/", title: "Главная" },
+          { href: "/cart/", title: "Корзина" },
+        ]}
+        current="Оформление заказа"
+      />
       <h1>Оформление заказа</h1>
       <CheckoutForm
         lines={loaderData.lines}

@@ -16,7 +16,10 @@ import "../components/home/Home.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Витрина — мебель и интерьер с доставкой" },
-  { name: "description", content: "Диваны, столы, шкафы, кровати, свет и текстиль. Доставка по России, подъём на этаж, шоурумы в Москве, Санкт-Петербурге и Казани." },
+  {
+    name: "description",
+    content: "Диваны, столы, шкафы, кровати, свет и текстиль. Доставка по России, подъём на этаж, шоурумы в Москве, Санкт-Петербурге и Казани.",
+  },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {

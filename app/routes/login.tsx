@@ -36,8 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const address = context.get(clientContext).address;
   const admission = await admitLogin(rateLimiter, parsed.data.email, address);
   if (!admission.allowed) {
-    const notice =
-      admission.reason === "backoff" ? MESSAGES.loginBackoff(admission.retryAfter) : MESSAGES.tooManyLogins(Math.ceil(admission.retryAfter / 60));
+    const notice = admission.reason === "backoff" ? MESSAGES.loginBackoff(admission.retryAfter) : MESSAGES.tooManyLogins(Math.ceil(admission.retryAfter / 60));
     return data({ errors: {} as FieldErrors, notice, email }, { status: 429, headers: { "Retry-After": String(admission.retryAfter) } });
   }
   const user = await authenticate(db, parsed.data.email, parsed.data.password);
@@ -72,7 +71,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {loaderData.passwordReset && !actionData ? <FormNotice tone="ok">Пароль изменён. Войдите с новым паролем.</FormNotice> : null}
       <Form method="post" action="/login/" className="auth-form" noValidate>
         <input type="hidden" name="back" value={loaderData.back} />
-        <FormField form="login" name="email" label="E-mail" type="email" autoComplete="username" required defaultValue={actionData?.email} error={errors.email} />
+        <FormField
+          form="login"
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={actionData?.email}
+          error={errors.email}
+        />
         <FormField form="login" name="password" label="Пароль" type="password" autoComplete="current-password" required error={errors.password} />
         <button type="submit" className="button" disabled={busy}>
           {busy ? "Входим…" : "Войти"}

@@ -13,7 +13,9 @@ import { NewsGallery } from "../components/content/NewsGallery.tsx";
 import "../components/content/News.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? [{ title: `${loaderData.article.title} — Витрина` }, { name: "description", content: loaderData.article.summary }] : [{ title: "Новость не найдена — Витрина" }];
+  loaderData
+    ? [{ title: `${loaderData.article.title} — Витрина` }, { name: "description", content: loaderData.article.summary }]
+    : [{ title: "Новость не найдена — Витрина" }];
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);

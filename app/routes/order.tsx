@@ -5,7 +5,10 @@ import { cartOwner } from "../domain/cart.server.ts";
 import { loadOrder } from "../domain/orders.server.ts";
 import { OrderDetails } from "../components/checkout/OrderDetails.tsx";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Заказ № ${loaderData.order.number} — Витрина` : "Заказ — Витрина" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Заказ № ${loaderData.order.number} — Витрина` : "Заказ — Витрина" },
+  { name: "robots", content: "noindex" },
+];
 
 /** The confirmation page: only the session or account that placed the order may see it. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -25,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limit = await hitResetLimits(rateLimiter, parsed.data.email, context.get(clientContext).address);
   if (!limit.allowed) {
     const notice = MESSAGES.tooManyResets(Math.ceil(limit.retryAfter / 60));
-    return data({ errors: {} as FieldErrors, notice, sent: false, email: parsed.data.email }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+    return data(
+      { errors: {} as FieldErrors, notice, sent: false, email: parsed.data.email },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
   }
   const issued = await createPasswordResetToken(db, parsed.data.email);
   if (issued) {
@@ -39,7 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     } catch (err) {
       logger.error({ err }, "password reset mail failed");
-      return data({ errors: {} as FieldErrors, notice: "Не удалось отправить письмо. Попробуйте ещё раз через несколько минут.", sent: false, email: parsed.data.email }, { status: 503 });
+      return data(
+        { errors: {} as FieldErrors, notice: "Не удалось отправить письмо. Попробуйте ещё раз через несколько минут.", sent: false, email: parsed.data.email },
+        { status: 503 },
+      );
     }
   }
   // the same answer whether or not the address has an account
@@ -50,14 +56,30 @@ export default function PasswordReset({ actionData }: Route.ComponentProps) {
   const errors: FieldErrors = actionData?.errors ?? {};
   const busy = useNavigation().state === "submitting";
   return (
-    <AuthCard title="Восстановление пароля" footer={<p><Link to="/login/">Вернуться ко входу</Link></p>}>
+    <AuthCard
+      title="Восстановление пароля"
+      footer={
+        <p>
+          <Link to="/login/">Вернуться ко входу</Link>
+        </p>
+      }
+    >
       {actionData?.notice ? <FormNotice tone="error">{actionData.notice}</FormNotice> : null}
       {actionData?.sent ? (
         <FormNotice tone="ok">{SENT}</FormNotice>
       ) : (
         <Form method="post" action="/password/reset/" className="auth-form" noValidate>
           <p>Укажите e-mail, с которым вы регистрировались: мы пришлём ссылку для смены пароля.</p>
-          <FormField form="reset" name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={actionData?.email} error={errors.email} />
+          <FormField
+            form="reset"
+            name="email"
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={actionData?.email}
+            error={errors.email}
+          />
           <button type="submit" className="button" disabled={busy}>
             Отправить ссылку
           </button>

@@ -51,7 +51,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   });
   const headers = { "Set-Cookie": viewedSetCookie(pushViewed(seen, product.id), url.protocol === "https:") };
   return data(
-    { product, tab, content, related, viewed, points, canonical, jsonLd: jsonForScript(jsonLd), origin: url.origin, path: url.pathname, mapShown: url.searchParams.get("map") === "1", tileUrl: context.get(servicesContext).maps.tileUrl, attribution: DEFAULT_TILE_ATTRIBUTION, reviewSent: url.searchParams.get("review") === "sent" },
+    {
+      product,
+      tab,
+      content,
+      related,
+      viewed,
+      points,
+      canonical,
+      jsonLd: jsonForScript(jsonLd),
+      origin: url.origin,
+      path: url.pathname,
+      mapShown: url.searchParams.get("map") === "1",
+      tileUrl: context.get(servicesContext).maps.tileUrl,
+      attribution: DEFAULT_TILE_ATTRIBUTION,
+      reviewSent: url.searchParams.get("review") === "sent",
+    },
     { headers },
   );
 }
@@ -64,13 +79,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const fields = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string"));
   const ajax = fields.ajax === "review";
-  const fail = (errors: Record<string, string>, status: number) => data(ajax ? { ok: false as const, errors } : { ok: false as const, errors, values: reviewValues(fields) }, { status });
+  const fail = (errors: Record<string, string>, status: number) =>
+    data(ajax ? { ok: false as const, errors } : { ok: false as const, errors, values: reviewValues(fields) }, { status });
   const sent = () => (ajax ? { ok: true as const } : redirect(`${tabPath(product.slug, "reviews")}?review=sent#review-form`, 303));
 
   const parsed = parseReview(fields);
   if (!parsed.ok) return fail(parsed.errors, 400);
   const limit = await rateLimiter.hit(`review:${context.get(clientContext).address}`, 5, 10 * 60_000);
-  if (!limit.allowed) return fail({ form: `Вы отправили много отзывов подряд. Попробуйте снова через ${Math.max(1, Math.ceil(limit.retryAfter / 60))} мин.` }, 429);
+  if (!limit.allowed)
+    return fail({ form: `Вы отправили много отзывов подряд. Попробуйте снова через ${Math.max(1, Math.ceil(limit.retryAfter / 60))} мин.` }, 429);
   if (fields[HONEYPOT_FIELD]) return sent(); // a bot: answer as usual, keep nothing
   await createReview(db, product.id, parsed.value);
   return sent();
@@ -101,7 +118,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:title", content: product.title },
     { property: "og:description", content: description },
     { property: "og:url", content: canonical },
-    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:width", content: "960" }, { property: "og:image:height", content: "960" }] : []),
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:width", content: "960" },
+          { property: "og:image:height", content: "960" },
+        ]
+      : []),
     { property: "product:price:amount", content: (product.price / 100).toFixed(2) },
     { property: "product:price:currency", content: "RUB" },
   ];
@@ -110,7 +133,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
   const { product, jsonLd, origin, path, reviewSent } = loaderData;
-  const reviewForm = actionData && !actionData.ok ? { errors: actionData.errors, values: "values" in actionData ? actionData.values : undefined } : { sent: reviewSent };
+  const reviewForm =
+    actionData && !actionData.ok ? { errors: actionData.errors, values: "values" in actionData ? actionData.values : undefined } : { sent: reviewSent };
   return (
     <>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />

@@ -57,7 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (html) {
     await session.update({ flash: { files: { purpose, saved: saved.map((f) => f.name), errors } } });
-    return redirect(purpose === "avatar" ? "/profile/#photo" : "/profile/#files", { status: 303, headers: status === 413 ? { Connection: "close" } : undefined });
+    return redirect(purpose === "avatar" ? "/profile/#photo" : "/profile/#files", {
+      status: 303,
+      headers: status === 413 ? { Connection: "close" } : undefined,
+    });
   }
   const [first] = saved;
   if (!first) {

@@ -30,9 +30,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProfilePassword({ actionData }: Route.ComponentProps) {
   const errors: FieldErrors = actionData?.errors ?? {};
   return (
-    <AuthCard title="Смена пароля" footer={<p><Link to="/profile/">Вернуться в личный кабинет</Link></p>}>
+    <AuthCard
+      title="Смена пароля"
+      footer={
+        <p>
+          <Link to="/profile/">Вернуться в личный кабинет</Link>
+        </p>
+      }
+    >
       <Form method="post" action="/profile/password/" className="auth-form" noValidate>
-        <FormField form="password" name="currentPassword" label="Текущий пароль" type="password" autoComplete="current-password" required error={errors.currentPassword} />
+        <FormField
+          form="password"
+          name="currentPassword"
+          label="Текущий пароль"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword}
+        />
         <FormField
           form="password"
           name="newPassword"

@@ -28,7 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await session.logout();
     throw redirect("/login/");
   }
-  const [orders, files, avatars] = await Promise.all([listUserOrders(db, userId), listProfileFiles(db, userId, "files"), listProfileFiles(db, userId, "avatar")]);
+  const [orders, files, avatars] = await Promise.all([
+    listUserOrders(db, userId),
+    listProfileFiles(db, userId, "files"),
+    listProfileFiles(db, userId, "avatar"),
+  ]);
   // a no-JS upload leaves its outcome here for exactly one page view
   const flash = (session.data.flash ?? null) as Flash | null;
   if (flash) await session.update({ flash: undefined });

@@ -54,9 +54,7 @@ export default function RegisterConfirm({ loaderData, actionData, params }: Rout
   }
   return (
     <AuthCard title="Подтверждение регистрации">
-      <p>
-        {`Аккаунт для ${loaderData.pending.email} на имя «${loaderData.pending.name}». Подтвердите регистрацию — и вы сразу попадёте в личный кабинет.`}
-      </p>
+      <p>{`Аккаунт для ${loaderData.pending.email} на имя «${loaderData.pending.name}». Подтвердите регистрацию — и вы сразу попадёте в личный кабинет.`}</p>
       <p>Если вы не регистрировались в «Витрине», просто закройте эту страницу.</p>
       <Form method="post" action={`/register/confirm/${params.token}/`} className="auth-form">
         <button type="submit" className="button">

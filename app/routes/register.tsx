@@ -108,16 +108,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" action="/register/" className="auth-form" noValidate>
         <FormField form="register" name="name" label="Имя" autoComplete="name" required defaultValue={v?.name} error={errors.name} />
         <FormField form="register" name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={v?.email} error={errors.email} />
-        <FormField
-          form="register"
-          name="phone"
-          label="Телефон"
-          type="tel"
-          autoComplete="tel"
-          required
-          defaultValue={v?.phone}
-          error={errors.phone}
-        />
+        <FormField form="register" name="phone" label="Телефон" type="tel" autoComplete="tel" required defaultValue={v?.phone} error={errors.phone} />
         <FormField
           form="register"
           name="password"
@@ -139,9 +130,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={errors.consent ? "register-consent-error" : undefined}
           />
-          <label htmlFor="register-consent">
-            Я даю согласие на обработку персональных данных — для ведения аккаунта и заказов
-          </label>
+          <label htmlFor="register-consent">Я даю согласие на обработку персональных данных — для ведения аккаунта и заказов</label>
           {errors.consent ? (
             <p className="form-group__error" id="register-consent-error">
               {errors.consent}

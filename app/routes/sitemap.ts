@@ -4,8 +4,7 @@ import { servicesContext } from "../context.ts";
 import { sitemapEntries, sitemapTotal } from "../domain/sitemap.server.ts";
 import { parsePartFile, partRange, sitemapIndexXml, sitemapParts, urlsetXml } from "../lib/sitemap-xml.ts";
 
-const xml = (body: string) =>
-  new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+const xml = (body: string) => new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 
 /**
  * /sitemap.xml lists every address, or — above 50 000 — indexes /sitemap/1.xml, /sitemap/2.xml …

@@ -38,7 +38,13 @@ function animateHeight(details: HTMLDetailsElement, opening: boolean, duration: 
     details.dataset.state = "open";
     if (!panel || ms === 0) return;
     const h = panel.scrollHeight;
-    panel.animate([{ height: "0px", opacity: 0 }, { height: `${h}px`, opacity: 1 }], { duration: ms, easing: "ease" });
+    panel.animate(
+      [
+        { height: "0px", opacity: 0 },
+        { height: `${h}px`, opacity: 1 },
+      ],
+      { duration: ms, easing: "ease" },
+    );
   } else {
     details.dataset.state = "closing";
     if (!panel || ms === 0) {
@@ -47,7 +53,13 @@ function animateHeight(details: HTMLDetailsElement, opening: boolean, duration: 
       return;
     }
     const h = panel.scrollHeight;
-    const anim = panel.animate([{ height: `${h}px`, opacity: 1 }, { height: "0px", opacity: 0 }], { duration: ms, easing: "ease" });
+    const anim = panel.animate(
+      [
+        { height: `${h}px`, opacity: 1 },
+        { height: "0px", opacity: 0 },
+      ],
+      { duration: ms, easing: "ease" },
+    );
     anim.onfinish = () => {
       details.open = false;
       details.dataset.state = "closed";

@@ -59,7 +59,14 @@ export function AgreeLink({ agree, href, className, onClick, children, ...rest }
   if (agree.locked) {
     // without href the anchor is neither focusable nor followable; the click is swallowed too
     return (
-      <a {...rest} className={[className, "agree-link--disabled"].filter(Boolean).join(" ")} data-href={href} role="link" aria-disabled="true" onClickCapture={swallow}>
+      <a
+        {...rest}
+        className={[className, "agree-link--disabled"].filter(Boolean).join(" ")}
+        data-href={href}
+        role="link"
+        aria-disabled="true"
+        onClickCapture={swallow}
+      >
         {children}
       </a>
     );

@@ -74,8 +74,18 @@ export function DatePicker({ label, name, mode = "single", withTime = false, hou
         <label className="date-picker__label" htmlFor={`${name}-text`}>
           {label}
         </label>
-        <input id={`${name}-text`} className="form-control" name={name} placeholder={withTime ? "ГГГГ-ММ-ДД ЧЧ:ММ" : mode === "range" ? "ГГГГ-ММ-ДД — ГГГГ-ММ-ДД" : "ГГГГ-ММ-ДД"} aria-describedby={hint ? hintId : undefined} />
-        {hint ? <p id={hintId} className="form-group__hint">{hint}</p> : null}
+        <input
+          id={`${name}-text`}
+          className="form-control"
+          name={name}
+          placeholder={withTime ? "ГГГГ-ММ-ДД ЧЧ:ММ" : mode === "range" ? "ГГГГ-ММ-ДД — ГГГГ-ММ-ДД" : "ГГГГ-ММ-ДД"}
+          aria-describedby={hint ? hintId : undefined}
+        />
+        {hint ? (
+          <p id={hintId} className="form-group__hint">
+            {hint}
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -83,7 +93,16 @@ export function DatePicker({ label, name, mode = "single", withTime = false, hou
   let control;
   if (mode === "range") {
     control = (
-      <DateRangePicker className="date-picker" value={range} onChange={setRange} minValue={minValue} maxValue={maxValue} isDateUnavailable={isDateUnavailable} allowsNonContiguousRanges={false} aria-describedby={hint ? hintId : undefined}>
+      <DateRangePicker
+        className="date-picker"
+        value={range}
+        onChange={setRange}
+        minValue={minValue}
+        maxValue={maxValue}
+        isDateUnavailable={isDateUnavailable}
+        allowsNonContiguousRanges={false}
+        aria-describedby={hint ? hintId : undefined}
+      >
         <Label className="date-picker__label" data-filled={filled || undefined}>
           {label}
         </Label>
@@ -130,7 +149,9 @@ export function DatePicker({ label, name, mode = "single", withTime = false, hou
         >
           <CalendarHeader />
           <CalendarGrid>
-            {(date) => <CalendarCell date={date} className={() => `date-picker__cell${many.some((x) => isSameDay(x, date)) ? " date-picker__cell--chosen" : ""}`} />}
+            {(date) => (
+              <CalendarCell date={date} className={() => `date-picker__cell${many.some((x) => isSameDay(x, date)) ? " date-picker__cell--chosen" : ""}`} />
+            )}
           </CalendarGrid>
         </Calendar>
         <p className="date-picker__chosen" aria-live="polite">

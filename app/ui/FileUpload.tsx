@@ -92,7 +92,11 @@ export function FileUpload({
   const hydrated = useHydrated();
   const fileApi = useSyncExternalStore(
     noop,
-    () => typeof window.File !== "undefined" && typeof window.FileReader !== "undefined" && typeof window.FileList !== "undefined" && typeof window.Blob !== "undefined",
+    () =>
+      typeof window.File !== "undefined" &&
+      typeof window.FileReader !== "undefined" &&
+      typeof window.FileList !== "undefined" &&
+      typeof window.Blob !== "undefined",
     () => true,
   );
   const enhanced = hydrated && fileApi;
@@ -105,7 +109,10 @@ export function FileUpload({
   const commit = (update: (list: Item[]) => Item[]) => {
     setItems((list) => {
       const next = update(list);
-      if (onChange && next !== list) queueMicrotask(() => onChange(next.filter((i) => i.state === "ready").map(({ id, name, size, filePath, dataUrl }) => ({ id, name, size, filePath, dataUrl }))));
+      if (onChange && next !== list)
+        queueMicrotask(() =>
+          onChange(next.filter((i) => i.state === "ready").map(({ id, name, size, filePath, dataUrl }) => ({ id, name, size, filePath, dataUrl }))),
+        );
       return next;
     });
   };
@@ -177,7 +184,13 @@ export function FileUpload({
     setErrors(problems);
     if (input.current) input.current.value = "";
     for (const file of accepted) {
-      const item: Item = { key: `f${keys++}`, name: file.name, size: file.size, state: mode === "server" ? "uploading" : "ready", progress: file.size > PROGRESS_FROM ? 0 : null };
+      const item: Item = {
+        key: `f${keys++}`,
+        name: file.name,
+        size: file.size,
+        state: mode === "server" ? "uploading" : "ready",
+        progress: file.size > PROGRESS_FROM ? 0 : null,
+      };
       let dataUrl: string;
       try {
         dataUrl = await readAsDataUrl(file);
@@ -202,7 +215,9 @@ export function FileUpload({
   }
 
   const inputId = `${id}-input`;
-  const hintText = hint ?? `${exts.map((e) => e.toUpperCase()).join(", ")}, до ${formatBytes(maxBytes)}.${enhanced ? ` Можно перетащить ${multiple ? "файлы" : "файл"} сюда.` : ""}`;
+  const hintText =
+    hint ??
+    `${exts.map((e) => e.toUpperCase()).join(", ")}, до ${formatBytes(maxBytes)}.${enhanced ? ` Можно перетащить ${multiple ? "файлы" : "файл"} сюда.` : ""}`;
   const labelAndHint = (control: ReactNode) => (
     <>
       {/* «Файлы» / «Файл» names the file input itself (DESIGN), hidden or not */}
@@ -225,7 +240,13 @@ export function FileUpload({
       onDrop={(e) => void takeDropped(e.items)}
     >
       {labelAndHint(
-        <FileTrigger ref={input} {...triggerInput} allowsMultiple={multiple} acceptedFileTypes={exts.map((e) => `.${e}`)} onSelect={(list) => void take(Array.from(list ?? []))}>
+        <FileTrigger
+          ref={input}
+          {...triggerInput}
+          allowsMultiple={multiple}
+          acceptedFileTypes={exts.map((e) => `.${e}`)}
+          onSelect={(list) => void take(Array.from(list ?? []))}
+        >
           <Button className="file-upload__button" aria-describedby={hintId}>
             <Icon name="upload" size={18} /> {multiple ? "Выбрать файлы" : "Выбрать файл"}
           </Button>
@@ -236,7 +257,15 @@ export function FileUpload({
     <div className="file-upload__drop">
       {labelAndHint(
         // the browser's own control: the visitor sees what was chosen before pressing «Загрузить»
-        <input id={inputId} className="file-upload__input" type="file" name={name} multiple={multiple} accept={acceptAttribute(exts)} aria-describedby={hintId} />,
+        <input
+          id={inputId}
+          className="file-upload__input"
+          type="file"
+          name={name}
+          multiple={multiple}
+          accept={acceptAttribute(exts)}
+          aria-describedby={hintId}
+        />,
       )}
     </div>
   );

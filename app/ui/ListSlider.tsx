@@ -30,7 +30,13 @@ export function ListSlider({ label, children }: { label: string; children: React
         breakpoints={LIST_SLIDER_BREAKPOINTS}
         speed={400}
         watchOverflow
-        a11y={{ enabled: true, slideRole: "group", slideLabelMessage: "{{index}} из {{slidesLength}}", containerMessage: null, itemRoleDescriptionMessage: null }}
+        a11y={{
+          enabled: true,
+          slideRole: "group",
+          slideLabelMessage: "{{index}} из {{slidesLength}}",
+          containerMessage: null,
+          itemRoleDescriptionMessage: null,
+        }}
         onSwiper={(s) => {
           setSwiper(s);
           update(s);

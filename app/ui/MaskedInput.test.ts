@@ -45,7 +45,16 @@ beforeEach(() => {
 
 describe("MaskedInput on the server", () => {
   it("renders a plain input with the attributes it was given, and no mask or callback attributes", () => {
-    const { html } = render({ id: "lift-zip", name: "zip", mask: "000000", inputMode: "numeric", className: "form-control", placeholder: "123456", autoComplete: "postal-code", onAccept: () => {} });
+    const { html } = render({
+      id: "lift-zip",
+      name: "zip",
+      mask: "000000",
+      inputMode: "numeric",
+      className: "form-control",
+      placeholder: "123456",
+      autoComplete: "postal-code",
+      onAccept: () => {},
+    });
     expect(inputAttributes(html)).toEqual({
       id: "lift-zip",
       name: "zip",

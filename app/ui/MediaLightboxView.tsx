@@ -65,7 +65,19 @@ function Failed() {
   );
 }
 
-function FileVideo({ src, title, poster, captions, rect }: { src: string; title: string; poster?: string; captions?: string; rect: { width: number; height: number } }) {
+function FileVideo({
+  src,
+  title,
+  poster,
+  captions,
+  rect,
+}: {
+  src: string;
+  title: string;
+  poster?: string;
+  captions?: string;
+  rect: { width: number; height: number };
+}) {
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -117,7 +129,8 @@ function SiteVideo({ src, title, rect }: { src: string; title: string; rect: { w
 
 function renderSlide({ slide, offset, rect }: RenderSlideProps) {
   // only the current slide plays: neighbours show nothing rather than autoplaying off-screen
-  if (slide.type === "file-video") return offset === 0 ? <FileVideo src={slide.src} title={slide.title} poster={slide.poster} captions={slide.captions} rect={rect} /> : <span />;
+  if (slide.type === "file-video")
+    return offset === 0 ? <FileVideo src={slide.src} title={slide.title} poster={slide.poster} captions={slide.captions} rect={rect} /> : <span />;
   if (slide.type === "site-video") return offset === 0 ? <SiteVideo src={slide.src} title={slide.title} rect={rect} /> : <span />;
   return undefined;
 }

@@ -15,17 +15,16 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
  */
 export function PasswordInput(input: Props) {
   const [visible, setVisible] = useState(false);
-  const hydrated = useSyncExternalStore(noop, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
   return (
     <span className="password-input">
       <input {...input} type={visible ? "text" : "password"} spellCheck={false} autoCapitalize="none" />
       {hydrated ? (
-        <button
-          type="button"
-          className="password-input__toggle"
-          aria-controls={input.id}
-          onClick={() => setVisible((v) => !v)}
-        >
+        <button type="button" className="password-input__toggle" aria-controls={input.id} onClick={() => setVisible((v) => !v)}>
           <Icon name={visible ? "eye-off" : "eye"} />
           <span className="visually-hidden">{visible ? "Скрыть пароль" : "Показать пароль"}</span>
         </button>

@@ -44,15 +44,5 @@ export function PhoneInput({ defaultValue, ...rest }: Props) {
   }, [codes]);
   const { ref } = useIMask<HTMLInputElement>(opts);
 
-  return (
-    <input
-      {...rest}
-      ref={ref}
-      type="tel"
-      inputMode="tel"
-      autoComplete="tel"
-      placeholder={PHONE_PLACEHOLDER}
-      defaultValue={defaultValue}
-    />
-  );
+  return <input {...rest} ref={ref} type="tel" inputMode="tel" autoComplete="tel" placeholder={PHONE_PLACEHOLDER} defaultValue={defaultValue} />;
 }

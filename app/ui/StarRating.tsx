@@ -53,7 +53,11 @@ interface InputProps {
 export function StarRatingInput({ name, defaultValue = "", label = "Оценка", error, errorId, size = 32, onChange }: InputProps) {
   const id = useId();
   return (
-    <fieldset className={`star-input${error ? " star-input--error" : ""}`} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className={`star-input${error ? " star-input--error" : ""}`}
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="star-input__legend">
         {label}
         <span className="star-input__required" aria-hidden="true">
@@ -66,14 +70,7 @@ export function StarRatingInput({ name, defaultValue = "", label = "Оценка
           const n = i + 1;
           return (
             <label key={n} className="star-input__star" htmlFor={`${id}-${n}`}>
-              <input
-                id={`${id}-${n}`}
-                type="radio"
-                name={name}
-                value={n}
-                defaultChecked={defaultValue === String(n)}
-                onChange={() => onChange?.(n)}
-              />
+              <input id={`${id}-${n}`} type="radio" name={name} value={n} defaultChecked={defaultValue === String(n)} onChange={() => onChange?.(n)} />
               <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d={STAR} />
               </svg>

@@ -28,7 +28,9 @@ type Load = { status: "idle" } | { status: "loading"; tab: string } | { status: 
 
 export function Tabs({ label, idPrefix, items, initial, loadUrl }: Props) {
   const [active, setActive] = useState(initial);
-  const [loaded, setLoaded] = useState<Record<string, RichHtml>>(() => Object.fromEntries(items.flatMap((t) => ("load" in t && t.html !== undefined ? [[t.id, t.html]] : []))));
+  const [loaded, setLoaded] = useState<Record<string, RichHtml>>(() =>
+    Object.fromEntries(items.flatMap((t) => ("load" in t && t.html !== undefined ? [[t.id, t.html]] : []))),
+  );
   const [load, setLoad] = useState<Load>({ status: "idle" });
   const controller = useRef<AbortController | null>(null);
   const tabRefs = useRef<Record<string, HTMLAnchorElement | null>>({});
@@ -76,7 +78,20 @@ export function Tabs({ label, idPrefix, items, initial, loadUrl }: Props) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLAnchorElement>, index: number) => {
     const last = items.length - 1;
-    const next = e.key === "ArrowRight" ? (index === last ? 0 : index + 1) : e.key === "ArrowLeft" ? (index === 0 ? last : index - 1) : e.key === "Home" ? 0 : e.key === "End" ? last : null;
+    const next =
+      e.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
     const item = items[next]!;
@@ -134,8 +149,18 @@ export function Tabs({ label, idPrefix, items, initial, loadUrl }: Props) {
         // a loading tab's panel exists once its content has arrived (or was rendered on the server)
         if ("load" in t && html === undefined) return null;
         return (
-          <div key={t.id} id={`${idPrefix}-panel-${t.id}`} className="tabs__panel" role="tabpanel" aria-labelledby={`${idPrefix}-tab-${t.id}`} hidden={!shown} tabIndex={0}>
-            <TabPanelActiveContext.Provider value={shown}>{"load" in t ? <div className="tabs__content rich-text" dangerouslySetInnerHTML={{ __html: html! }} /> : t.panel}</TabPanelActiveContext.Provider>
+          <div
+            key={t.id}
+            id={`${idPrefix}-panel-${t.id}`}
+            className="tabs__panel"
+            role="tabpanel"
+            aria-labelledby={`${idPrefix}-tab-${t.id}`}
+            hidden={!shown}
+            tabIndex={0}
+          >
+            <TabPanelActiveContext.Provider value={shown}>
+              {"load" in t ? <div className="tabs__content rich-text" dangerouslySetInnerHTML={{ __html: html! }} /> : t.panel}
+            </TabPanelActiveContext.Provider>
           </div>
         );
       })}

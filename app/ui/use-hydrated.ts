@@ -4,5 +4,9 @@ const subscribe = () => () => {};
 
 /** false during the server render and hydration, true once React runs in the browser. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

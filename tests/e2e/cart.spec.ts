@@ -22,7 +22,10 @@ async function addFirstFromListing(page: Page, { js = true, beforeClick }: { js?
   // with JavaScript, click once the page is enhanced (an earlier click takes the no-JS path)
   if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await beforeClick?.();
-  const card = page.locator(".product-card").filter({ has: page.getByRole("button", { name: "В корзину" }) }).first();
+  const card = page
+    .locator(".product-card")
+    .filter({ has: page.getByRole("button", { name: "В корзину" }) })
+    .first();
   const title = await card.locator(".product-card__title").innerText();
   await card.getByRole("button", { name: "В корзину" }).click();
   return title;

@@ -3,8 +3,7 @@ import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
 
 const SECTION = "/catalog/divany-i-kresla/";
 const countText = (page: Page) => page.locator(".listing-toolbar__count").innerText();
-const cardPrices = async (page: Page) =>
-  (await page.locator(".product-card__current").allInnerTexts()).map((t) => Number(t.replace(/[^\d]/g, "")));
+const cardPrices = async (page: Page) => (await page.locator(".product-card__current").allInnerTexts()).map((t) => Number(t.replace(/[^\d]/g, "")));
 
 test.describe("catalogue with JavaScript", () => {
   test("ticking a facet updates the URL, the list and the counts; back restores", async ({ page }) => {

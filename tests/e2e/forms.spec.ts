@@ -155,7 +155,9 @@ test.describe("forms without JavaScript", () => {
     await expect(callbackForm(page).getByRole("textbox", { name: "Имя" })).toHaveValue("Дмитрий");
 
     await callbackForm(page).getByRole("textbox", { name: "Телефон" }).fill("8 916 000 11 22");
-    await callbackForm(page).getByRole("checkbox", { name: /персональных данных/ }).check();
+    await callbackForm(page)
+      .getByRole("checkbox", { name: /персональных данных/ })
+      .check();
     await callbackForm(page).getByRole("button", { name: "Заказать звонок" }).click();
     await expect(page).toHaveURL(/\/contacts\/\?sent=callback#callback$/);
     const done = page.getByRole("dialog", { name: "Спасибо за обращение" });
@@ -171,7 +173,9 @@ test.describe("forms without JavaScript", () => {
     await feedbackForm(page).getByRole("textbox", { name: "Имя" }).fill("Елена");
     await feedbackForm(page).getByRole("textbox", { name: "Электронная почта" }).fill("elena@example.ru");
     await feedbackForm(page).getByRole("textbox", { name: "Сообщение" }).fill("Подскажите, есть ли диван Осло в зелёном цвете?");
-    await feedbackForm(page).getByRole("checkbox", { name: /персональных данных/ }).check();
+    await feedbackForm(page)
+      .getByRole("checkbox", { name: /персональных данных/ })
+      .check();
     await feedbackForm(page).getByRole("button", { name: "Отправить" }).click();
     await expect(page.getByRole("dialog", { name: "Спасибо за обращение" })).toBeVisible();
   });

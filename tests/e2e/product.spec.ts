@@ -29,7 +29,9 @@ test.beforeAll(async ({ request }) => {
 
 /** Video sites are not reached from the tests: their player address answers with a stub page. */
 async function stubVideoSites(page: Page) {
-  await page.route(/^https:\/\/(rutube\.ru|www\.youtube-nocookie\.com|vkvideo\.ru)\//, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }));
+  await page.route(/^https:\/\/(rutube\.ru|www\.youtube-nocookie\.com|vkvideo\.ru)\//, (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }),
+  );
 }
 
 const activeAlt = (page: Page) => page.locator(".product-gallery__main .swiper-slide-active img").getAttribute("alt");
@@ -40,7 +42,7 @@ test("thumbnails switch the main image; the lightbox opens, moves, plays the vid
   await page.goto(galleryPath);
   await expectNoSeriousA11yViolations(page);
   const thumbs = page.getByRole("button", { name: /^Фото \d+ из \d+$/ });
-  const total = (await page.getByRole("button", { name: /^(Фото|Видео) \d+ из \d+$/ }).count());
+  const total = await page.getByRole("button", { name: /^(Фото|Видео) \d+ из \d+$/ }).count();
   const first = await activeAlt(page);
   await thumbs.nth(1).click();
   await expect.poll(() => activeAlt(page)).not.toBe(first);
@@ -50,8 +52,12 @@ test("thumbnails switch the main image; the lightbox opens, moves, plays the vid
   // share links are plain links to the networks' share pages; the block is ready without counters
   await expect(page.locator(".share-buttons")).toHaveAttribute("data-state", "ready");
   const pageUrl = encodeURIComponent(new URL(galleryPath, page.url()).href);
-  expect(await page.getByRole("link", { name: /^Поделиться: ВКонтакте/ }).getAttribute("href")).toBe(`https://vk.com/share.php?url=${pageUrl}&title=${encodeURIComponent(await page.locator("h1").innerText())}`);
-  expect(await page.getByRole("link", { name: /^Поделиться: Telegram/ }).getAttribute("href")).toMatch(new RegExp(`^https://t\\.me/share/url\\?url=${pageUrl}&text=`));
+  expect(await page.getByRole("link", { name: /^Поделиться: ВКонтакте/ }).getAttribute("href")).toBe(
+    `https://vk.com/share.php?url=${pageUrl}&title=${encodeURIComponent(await page.locator("h1").innerText())}`,
+  );
+  expect(await page.getByRole("link", { name: /^Поделиться: Telegram/ }).getAttribute("href")).toMatch(
+    new RegExp(`^https://t\\.me/share/url\\?url=${pageUrl}&text=`),
+  );
   expect(await page.locator("script[src^='http']").count()).toBe(0);
 
   await page.getByRole("link", { name: `Открыть фото 2 из ${total} во весь экран` }).click();

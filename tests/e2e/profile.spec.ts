@@ -10,7 +10,9 @@ let seq = 0;
 async function noisyPng(side = 80): Promise<Buffer> {
   const raw = Buffer.alloc(side * side * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i >> 3) * 104729) % 251;
-  return sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 async function signUp(page: Page) {

@@ -25,7 +25,13 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
   const serious = result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    );
   expect(serious, `axe on ${page.url()}`).toEqual([]);
 }
 

@@ -121,7 +121,9 @@ test.describe("file picker", () => {
     await button.focus();
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Enter")]);
     expect(chooser.isMultiple()).toBe(true);
-    const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: "#2f5d50" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: "#2f5d50" } })
+      .png()
+      .toBuffer();
     await chooser.setFiles({ name: "с-клавиатуры.png", mimeType: "image/png", buffer: png });
     await expect(files.getByRole("link", { name: "с-клавиатуры.png" })).toBeVisible();
   });

@@ -71,7 +71,13 @@ export async function confirmFromMail(v: Visitor, email: string): Promise<Respon
 /** Registers a fresh account through the e-mailed link (which also signs the visitor in) and returns its e-mail. */
 export async function registerVisitor(v: Visitor, email = uniqueEmail(), password = PASSWORD): Promise<string> {
   const res = await requestAccount(v, email, password);
-  expect(res.status, await res.clone().text().then((t) => t.slice(0, 300))).toBe(200);
+  expect(
+    res.status,
+    await res
+      .clone()
+      .text()
+      .then((t) => t.slice(0, 300)),
+  ).toBe(200);
   const confirmed = await confirmFromMail(v, email);
   expect(confirmed.status).toBe(303);
   expect(confirmed.headers.get("location")).toBe("/profile/");

@@ -66,8 +66,7 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       expect(a.status).toBe(200);
       expect(b.status).toBe(200);
       // the same page, byte for byte, once the address itself and the per-response CSP nonce are taken out
-      const page = async (res: Response, address: string) =>
-        (await res.text()).replaceAll(address, "<email>").replace(/nonce="[^"]*"/g, "");
+      const page = async (res: Response, address: string) => (await res.text()).replaceAll(address, "<email>").replace(/nonce="[^"]*"/g, "");
       const [pageA, pageB] = [await page(a, email), await page(b, fresh)];
       expect(pageA).toContain("Мы отправили письмо на <email>");
       expect(pageA).toBe(pageB);
@@ -92,8 +91,18 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     it("creates the account only through the single-use e-mailed link, which signs the visitor in with his cart", async () => {
       const v = visitor();
       const email = uniqueEmail("optin");
-      const product = await db().kysely.selectFrom("products").select("id").where("kind", "=", "product").where("stock", ">", 2).orderBy("id").executeTakeFirstOrThrow();
-      const added = await v.request("/cart/product/", { method: "POST", body: JSON.stringify({ id: product.id, cnt: 2, mode: "add" }), headers: { "content-type": "application/json" } });
+      const product = await db()
+        .kysely.selectFrom("products")
+        .select("id")
+        .where("kind", "=", "product")
+        .where("stock", ">", 2)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
+      const added = await v.request("/cart/product/", {
+        method: "POST",
+        body: JSON.stringify({ id: product.id, cnt: 2, mode: "add" }),
+        headers: { "content-type": "application/json" },
+      });
       expect(added.status).toBe(200);
       const anonymousId = sidOf(v.cookie);
 
@@ -218,7 +227,11 @@ describe.each(dialects)("accounts on %s", (dialect) => {
 
     it("merges the anonymous comparison into the account's at the next login", async () => {
       const email = await registerVisitor(visitor());
-      await db().kysely.updateTable("users").set({ saved_data: JSON.stringify({ compare: [1, 3] }) }).where("email", "=", email).execute();
+      await db()
+        .kysely.updateTable("users")
+        .set({ saved_data: JSON.stringify({ compare: [1, 3] }) })
+        .where("email", "=", email)
+        .execute();
       const anon = await createSession(db());
       await saveSessionData(db(), anon.id, { compare: [3, 7] });
       const v = visitor();

@@ -13,7 +13,13 @@ describe.each(dialects)("cart and checkout over HTTP on %s", (dialect) => {
   let productId: number;
   beforeAll(async () => {
     app = await startTestApp(dialect);
-    const p = await app.vitrina.db.kysely.selectFrom("products").select("id").where("kind", "=", "product").where("stock", ">=", 5).orderBy("id").executeTakeFirstOrThrow();
+    const p = await app.vitrina.db.kysely
+      .selectFrom("products")
+      .select("id")
+      .where("kind", "=", "product")
+      .where("stock", ">=", 5)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     productId = p.id;
   });
   afterAll(async () => {
@@ -22,7 +28,8 @@ describe.each(dialects)("cart and checkout over HTTP on %s", (dialect) => {
 
   const cartLines = () => app.vitrina.db.kysely.selectFrom("cart_lines").select(["owner", "product_id", "items", "qty"]).orderBy("id").execute();
   /** a JSON cart call with the body exactly as given (JSON.stringify would turn -0 into 0) */
-  const postJson = (v: Visitor, body: string) => v.request("/cart/product/", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body });
+  const postJson = (v: Visitor, body: string) =>
+    v.request("/cart/product/", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body });
 
   /** A new visitor with two of the product in the cart, and that cart's lines. */
   async function visitorWithTwo() {
@@ -38,7 +45,28 @@ describe.each(dialects)("cart and checkout over HTTP on %s", (dialect) => {
     it("refuses every quantity that is not a plain integer from a JSON caller with 422, cart unchanged", async () => {
       const { v } = await visitorWithTwo();
       const before = await cartLines();
-      const bad = ['"0x10"', '"1e1"', '"1.5"', "1.5", "true", "false", "null", "[]", "[3]", "{}", '"-0"', "-0", '""', '" "', '" 3"', '"-1"', "-1", "1000", '"10000"', "99999"];
+      const bad = [
+        '"0x10"',
+        '"1e1"',
+        '"1.5"',
+        "1.5",
+        "true",
+        "false",
+        "null",
+        "[]",
+        "[3]",
+        "{}",
+        '"-0"',
+        "-0",
+        '""',
+        '" "',
+        '" 3"',
+        '"-1"',
+        "-1",
+        "1000",
+        '"10000"',
+        "99999",
+      ];
       for (const cnt of bad) {
         const res = await postJson(v, `{"id":${productId},"cnt":${cnt},"type":"product"}`);
         expect(res.status, cnt).toBe(422);

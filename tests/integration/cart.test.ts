@@ -31,9 +31,21 @@ describe.each(dialects)("cart and orders on %s", (dialect) => {
   beforeAll(async () => {
     ({ db, drop } = await openTestDb(dialect));
     await seedDemo(db, { mediaDir: MEDIA_DIR, images: false });
-    const p = await db.kysely.selectFrom("products").select(["id", "price", "stock", "weight", "title"]).where("kind", "=", "product").where("stock", ">=", 8).orderBy("id").executeTakeFirstOrThrow();
+    const p = await db.kysely
+      .selectFrom("products")
+      .select(["id", "price", "stock", "weight", "title"])
+      .where("kind", "=", "product")
+      .where("stock", ">=", 8)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     product = { ...p, price: Number(p.price) };
-    const s = await db.kysely.selectFrom("products").select(["id", "price", "set_discount"]).where("kind", "=", "set").where("stock", ">", 2).orderBy("id").executeTakeFirstOrThrow();
+    const s = await db.kysely
+      .selectFrom("products")
+      .select(["id", "price", "set_discount"])
+      .where("kind", "=", "set")
+      .where("stock", ">", 2)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const items = await db.kysely.selectFrom("set_items").select(["item_id", "optional", "price", "qty"]).where("set_id", "=", s.id).execute();
     set = { id: s.id, price: Number(s.price), discount: s.set_discount, items: items.map((i) => ({ ...i, price: Number(i.price) })) };
   });
@@ -133,7 +145,10 @@ describe.each(dialects)("cart and orders on %s", (dialect) => {
       const o = owner();
       await changeCart(db, o, { productId: product.id, type: "product", cnt: 1 });
       const key = `key-${dialect}-retry-${String(round).padStart(10, "0")}`;
-      const [a, b] = await Promise.all([placeOrder(db, { owner: o, userId: null, input: input(key) }), placeOrder(db, { owner: o, userId: null, input: input(key) })]);
+      const [a, b] = await Promise.all([
+        placeOrder(db, { owner: o, userId: null, input: input(key) }),
+        placeOrder(db, { owner: o, userId: null, input: input(key) }),
+      ]);
       expect(a.number).toBe(b.number);
       expect([a.created, b.created].filter(Boolean)).toHaveLength(1);
       const again = await placeOrder(db, { owner: o, userId: null, input: input(key) });
@@ -166,7 +181,15 @@ describe.each(dialects)("cart and orders on %s", (dialect) => {
     for (const f of ["name", "phone", "consent", "idempotencyKey", "address", "floor"]) expect(r.errors![f], f).toBeTruthy();
     expect(r.errors!.phone).toBe("Укажите телефон в формате +7 (XXX) XXX-XX-XX");
     expect(parseCheckout({ delivery: "pickup" }).errors!.pickupPoint).toBe("Выберите пункт самовывоза");
-    const pasted = checkoutSchema().safeParse({ name: "Иван", phone: "+79161234567", delivery: "pickup", pickupPoint: "1", consent: "on", consentVersion: "2026-10-01", idempotencyKey: "abcdefghijklmnop1234" });
+    const pasted = checkoutSchema().safeParse({
+      name: "Иван",
+      phone: "+79161234567",
+      delivery: "pickup",
+      pickupPoint: "1",
+      consent: "on",
+      consentVersion: "2026-10-01",
+      idempotencyKey: "abcdefghijklmnop1234",
+    });
     expect(pasted.success && pasted.data.phone).toBe("+7 (916) 123-45-67");
   });
 });

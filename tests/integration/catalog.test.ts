@@ -27,7 +27,14 @@ async function loadRaw(db: Db): Promise<RawProduct[]> {
   for (const p of products) {
     const path: number[] = [];
     for (let s: number | null | undefined = p.section_id; s != null; s = parent.get(s)) path.push(s);
-    byId.set(p.id, { id: p.id, sectionPath: path, price: Math.round(Number(p.price) / 100), brand: p.brand, text: new Map([["brand", new Set([p.brand])]]), nums: new Map() });
+    byId.set(p.id, {
+      id: p.id,
+      sectionPath: path,
+      price: Math.round(Number(p.price) / 100),
+      brand: p.brand,
+      text: new Map([["brand", new Set([p.brand])]]),
+      nums: new Map(),
+    });
   }
   for (const v of await k.selectFrom("product_values").selectAll().execute()) {
     const p = byId.get(v.product_id)!;
@@ -115,7 +122,10 @@ describe.each(dialects)("catalogue listing on %s", (dialect) => {
         }
       }
       for (const range of result.ranges) {
-        const values = raw.filter((p) => matches(p, q, section, range.code)).map((p) => p.nums.get(range.code)).filter((v): v is number => v !== undefined);
+        const values = raw
+          .filter((p) => matches(p, q, section, range.code))
+          .map((p) => p.nums.get(range.code))
+          .filter((v): v is number => v !== undefined);
         if (!values.length) continue;
         expect(range.min, `${range.code} min`).toBe(Math.floor(Math.min(...values)));
         expect(range.max, `${range.code} max`).toBe(Math.ceil(Math.max(...values)));

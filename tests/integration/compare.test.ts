@@ -17,9 +17,29 @@ describe.each(dialects)("comparison on %s", (dialect) => {
   });
 
   it("puts products of one top-level section in one table, in the order they were added, with every property", async () => {
-    const sofa = await db.kysely.selectFrom("products").innerJoin("sections", "sections.id", "products.section_id").select("products.id").where("sections.slug", "=", "pryamye-divany").where("kind", "=", "product").orderBy("products.id").executeTakeFirstOrThrow();
-    const corner = await db.kysely.selectFrom("products").innerJoin("sections", "sections.id", "products.section_id").select("products.id").where("sections.slug", "=", "uglovye-divany").where("kind", "=", "product").orderBy("products.id").executeTakeFirstOrThrow();
-    const lamp = await db.kysely.selectFrom("products").innerJoin("sections", "sections.id", "products.section_id").select("products.id").where("sections.slug", "=", "torshery").orderBy("products.id").executeTakeFirstOrThrow();
+    const sofa = await db.kysely
+      .selectFrom("products")
+      .innerJoin("sections", "sections.id", "products.section_id")
+      .select("products.id")
+      .where("sections.slug", "=", "pryamye-divany")
+      .where("kind", "=", "product")
+      .orderBy("products.id")
+      .executeTakeFirstOrThrow();
+    const corner = await db.kysely
+      .selectFrom("products")
+      .innerJoin("sections", "sections.id", "products.section_id")
+      .select("products.id")
+      .where("sections.slug", "=", "uglovye-divany")
+      .where("kind", "=", "product")
+      .orderBy("products.id")
+      .executeTakeFirstOrThrow();
+    const lamp = await db.kysely
+      .selectFrom("products")
+      .innerJoin("sections", "sections.id", "products.section_id")
+      .select("products.id")
+      .where("sections.slug", "=", "torshery")
+      .orderBy("products.id")
+      .executeTakeFirstOrThrow();
     const tables = await loadComparison(db, [corner.id, lamp.id, sofa.id]);
     expect(tables.map((t) => t.sectionTitle)).toEqual(["Диваны и кресла", "Освещение"]);
     expect(tables[0]!.products.map((p) => p.id)).toEqual([corner.id, sofa.id]);

@@ -34,7 +34,11 @@ describe.each(dialects)("content widgets on %s", (dialect) => {
   it("a content tab loads a page body by POST (ajax=page, id=slug) and refuses anything else", async () => {
     app = await startTestApp(dialect);
     const post = (body: Record<string, string>) =>
-      fetch(`${app!.url}/content/tab/`, { method: "POST", headers: { origin: app!.url, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body) });
+      fetch(`${app!.url}/content/tab/`, {
+        method: "POST",
+        headers: { origin: app!.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body),
+      });
     const ok = await post({ ajax: "page", id: "payment" });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("content-type")).toContain("text/html");

@@ -38,7 +38,13 @@ describe.each(dialects)("database locks and /healthz on %s", (dialect) => {
   let productId: number;
   beforeAll(async () => {
     app = await startTestApp(dialect);
-    const product = await app.vitrina.db.kysely.selectFrom("products").select("id").where("kind", "=", "product").where("stock", ">", 5).orderBy("id").executeTakeFirstOrThrow();
+    const product = await app.vitrina.db.kysely
+      .selectFrom("products")
+      .select("id")
+      .where("kind", "=", "product")
+      .where("stock", ">", 5)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     productId = product.id;
   });
   afterAll(async () => {
@@ -91,7 +97,13 @@ describe.each(dialects)("database locks and /healthz on %s", (dialect) => {
   if (dialect === "sqlite") {
     it("answers a write that outlasts DB_LOCK_WAIT_MS with 503 «попробуйте через минуту»: JSON for API callers, a page for forms", async () => {
       const short = await startTestApp("sqlite", { dbLockWaitMs: 300 });
-      const product = await short.vitrina.db.kysely.selectFrom("products").select(["id", "slug"]).where("kind", "=", "product").where("stock", ">", 0).orderBy("id").executeTakeFirstOrThrow();
+      const product = await short.vitrina.db.kysely
+        .selectFrom("products")
+        .select(["id", "slug"])
+        .where("kind", "=", "product")
+        .where("stock", ">", 0)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
       const lock = await holdWriteLock(short.config);
       try {
         const res = await fetch(short.url + "/cart/product/", {
@@ -106,7 +118,13 @@ describe.each(dialects)("database locks and /healthz on %s", (dialect) => {
           method: "POST",
           redirect: "manual",
           headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ name: "Анна", rating: "5", text: "Хороший диван, удобный и мягкий.", consent: "on", consent_version: CURRENT_REVIEW_CONSENT }),
+          body: new URLSearchParams({
+            name: "Анна",
+            rating: "5",
+            text: "Хороший диван, удобный и мягкий.",
+            consent: "on",
+            consent_version: CURRENT_REVIEW_CONSENT,
+          }),
         });
         expect(review.status).toBe(503);
         expect(review.headers.get("content-type")).toContain("text/html");

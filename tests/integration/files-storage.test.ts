@@ -28,7 +28,13 @@ describe.each(dialects)("profile file storage on %s", (dialect) => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const image = async () => prepareImage({ name: "x.png", bytes: await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } }).png().toBuffer() });
+  const image = async () =>
+    prepareImage({
+      name: "x.png",
+      bytes: await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer(),
+    });
   const rows = () => db.kysely.selectFrom("profile_files").selectAll().execute();
 
   it("a disk that fills up half-way leaves no partial file and no row", async () => {
@@ -75,7 +81,8 @@ describe.each(dialects)("profile file storage on %s", (dialect) => {
 
   it("refuses storage keys that could leave the folder", async () => {
     const storage = createDiskStorage(dir);
-    for (const key of ["../x", "/etc/passwd", "forms/../../x", "a/b/c", ""]) await expect(storage.put(key, new Uint8Array([1]))).rejects.toThrow(/bad storage key/);
+    for (const key of ["../x", "/etc/passwd", "forms/../../x", "a/b/c", ""])
+      await expect(storage.put(key, new Uint8Array([1]))).rejects.toThrow(/bad storage key/);
     expect(fs.readdirSync(dir).filter((f) => f.endsWith(".part"))).toEqual([]);
   });
 });

@@ -10,10 +10,23 @@ import { QUOTA_BYTES, QUOTA_FILES } from "../../app/domain/files.server.ts";
 import { registerVisitor, Visitor } from "./accounts-client.ts";
 
 const MB2 = 2 * 1024 * 1024;
-const png = (w = 40, h = 30) => sharp({ create: { width: w, height: h, channels: 3, background: "#2F5D50" } }).png().toBuffer();
-const jpeg = () => sharp({ create: { width: 40, height: 30, channels: 3, background: "#B4452F" } }).withExif({ IFD0: { Copyright: "secret-owner" } }).jpeg().toBuffer();
+const png = (w = 40, h = 30) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: "#2F5D50" } })
+    .png()
+    .toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: "#B4452F" } })
+    .withExif({ IFD0: { Copyright: "secret-owner" } })
+    .jpeg()
+    .toBuffer();
 const dataUrl = (bytes: Uint8Array, mime = "image/png") => `data:${mime};base64,${Buffer.from(bytes).toString("base64")}`;
-const GIF_WITH_SCRIPT = Buffer.concat([Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "latin1"), Buffer.from("<script>alert(1)</script>")]);
+const GIF_WITH_SCRIPT = Buffer.concat([
+  Buffer.from(
+    "GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;",
+    "latin1",
+  ),
+  Buffer.from("<script>alert(1)</script>"),
+]);
 const SVG_ONLOAD = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
 const HTML = Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
 
@@ -28,7 +41,11 @@ function addByDataUrl(v: Visitor, fileName: string, file: string, extra: Record<
 
 /** The SPEC call as a JSON body `{fileName, file}`. */
 function addByJson(v: Visitor, body: unknown) {
-  return v.request("/profile/file/add/", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return v.request("/profile/file/add/", {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 const QUOTA_MESSAGE = "Место для ваших файлов закончилось: удалите ненужные и попробуйте снова";
@@ -85,7 +102,11 @@ describe.each(dialects)("profile files on %s", (dialect) => {
     expect(await (await owner.get("/profile/")).text()).toContain("гостиная.png");
     // type by magic bytes, size limit and extension, exactly as for form fields
     await expectRefused(await addByJson(owner, { fileName: "fake.png", file: dataUrl(HTML, "image/png") }), 415, "Недопустимый формат файла: fake.png");
-    await expectRefused(await addByJson(owner, { fileName: "logo.svg", file: dataUrl(SVG_ONLOAD, "image/svg+xml") }), 415, "Недопустимый формат файла: logo.svg");
+    await expectRefused(
+      await addByJson(owner, { fileName: "logo.svg", file: dataUrl(SVG_ONLOAD, "image/svg+xml") }),
+      415,
+      "Недопустимый формат файла: logo.svg",
+    );
     const header = await png();
     const over = Buffer.concat([header, Buffer.alloc(MB2 + 1 - header.length)]);
     await expectRefused(await addByJson(owner, { fileName: "big.png", file: dataUrl(over) }), 413, "Файл слишком большой: big.png");
@@ -223,21 +244,29 @@ describe.each(dialects)("profile files on %s", (dialect) => {
      * Sends a body with node:http, chunk by chunk, and stops as soon as the server answers:
      * the answer must come before the whole body was sent (the server did not read it all).
      */
-    function sendUntilAnswered(headers: Record<string, string>, chunks: number, prefix = "fileName=x.png&file="): Promise<{ status: number; body: string; sentChunks: number }> {
+    function sendUntilAnswered(
+      headers: Record<string, string>,
+      chunks: number,
+      prefix = "fileName=x.png&file=",
+    ): Promise<{ status: number; body: string; sentChunks: number }> {
       const url = new URL("/profile/file/add/", app.url);
       return new Promise((resolve, reject) => {
         let sent = 0;
         let answered = false;
-        const req = http.request(url, { method: "POST", headers: { ...headers, "sec-fetch-site": "same-origin", cookie: owner.cookie, accept: "application/json" } }, (res) => {
-          answered = true;
-          let body = "";
-          res.setEncoding("utf8");
-          res.on("data", (c: string) => (body += c));
-          res.on("end", () => {
-            req.destroy();
-            resolve({ status: res.statusCode ?? 0, body, sentChunks: sent });
-          });
-        });
+        const req = http.request(
+          url,
+          { method: "POST", headers: { ...headers, "sec-fetch-site": "same-origin", cookie: owner.cookie, accept: "application/json" } },
+          (res) => {
+            answered = true;
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (c: string) => (body += c));
+            res.on("end", () => {
+              req.destroy();
+              resolve({ status: res.statusCode ?? 0, body, sentChunks: sent });
+            });
+          },
+        );
         req.on("error", (err) => (answered ? undefined : reject(err)));
         const chunk = Buffer.alloc(64 * 1024, 65);
         const pump = () => {
@@ -270,19 +299,35 @@ describe.each(dialects)("profile files on %s", (dialect) => {
     });
 
     it("a malformed JSON body is refused with 400 and one over the limit with 413, in Russian", async () => {
-      for (const body of ["{", '{"fileName":"x.png","file":', "[]", "null", '"data:image/png;base64,AAAA"', '{"fileName":"x.png","file":42}', '{"fileName":["x.png"],"file":"data:image/png;base64,AAAA"}']) {
+      for (const body of [
+        "{",
+        '{"fileName":"x.png","file":',
+        "[]",
+        "null",
+        '"data:image/png;base64,AAAA"',
+        '{"fileName":"x.png","file":42}',
+        '{"fileName":["x.png"],"file":"data:image/png;base64,AAAA"}',
+      ]) {
         const res = await addByJson(owner, body);
         expect(res.status, body).toBe(400);
         expect(await res.json(), body).toEqual({ error: UNREADABLE });
       }
-      const notUtf8 = await owner.request("/profile/file/add/", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) });
+      const notUtf8 = await owner.request("/profile/file/add/", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+      });
       expect(notUtf8.status).toBe(400);
       expect(await notUtf8.json()).toEqual({ error: UNREADABLE });
       await expectRefused(await addByJson(owner, {}), 400, "Выберите файл");
       // the body limit holds for JSON too: refused from Content-Length or while streaming
       const chunks = (50 * 1024 * 1024) / (64 * 1024);
       const prefix = '{"fileName":"x.png","file":"data:image/png;base64,';
-      const res = await sendUntilAnswered({ "content-type": "application/json", "content-length": String(50 * 1024 * 1024 + prefix.length + 2) }, chunks, prefix);
+      const res = await sendUntilAnswered(
+        { "content-type": "application/json", "content-length": String(50 * 1024 * 1024 + prefix.length + 2) },
+        chunks,
+        prefix,
+      );
       expect(res.status).toBe(413);
       expect(JSON.parse(res.body)).toEqual({ error: "Файл слишком большой: можно до 2 МБ" });
       expect(res.sentChunks).toBeLessThan(chunks);
@@ -293,7 +338,11 @@ describe.each(dialects)("profile files on %s", (dialect) => {
     });
 
     it("a request that is neither a form nor JSON is refused with 415", async () => {
-      const res = await owner.request("/profile/file/add/", { method: "POST", headers: { "content-type": "text/plain", accept: "application/json" }, body: "data:image/png;base64,AAAA" });
+      const res = await owner.request("/profile/file/add/", {
+        method: "POST",
+        headers: { "content-type": "text/plain", accept: "application/json" },
+        body: "data:image/png;base64,AAAA",
+      });
       expect(res.status).toBe(415);
     });
   });
@@ -332,9 +381,23 @@ describe.each(dialects)("profile files on %s", (dialect) => {
     const user = await app.vitrina.db.kysely.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
     await app.vitrina.db.kysely
       .insertInto("profile_files")
-      .values({ id: "f".repeat(32), user_id: user.id, purpose: "files", name: "big.png", mime: "image/png", size: QUOTA_BYTES - 10, width: 1, height: 1, created_at: Date.now() })
+      .values({
+        id: "f".repeat(32),
+        user_id: user.id,
+        purpose: "files",
+        name: "big.png",
+        mime: "image/png",
+        size: QUOTA_BYTES - 10,
+        width: 1,
+        height: 1,
+        created_at: Date.now(),
+      })
       .execute();
-    await expectRefused(await addByDataUrl(v, "one-more.png", dataUrl(await png())), 413, "Место для ваших файлов закончилось: удалите ненужные и попробуйте снова");
+    await expectRefused(
+      await addByDataUrl(v, "one-more.png", dataUrl(await png())),
+      413,
+      "Место для ваших файлов закончилось: удалите ненужные и попробуйте снова",
+    );
   });
 
   it("single-file purpose (the profile photo) replaces the old file", async () => {
@@ -420,7 +483,9 @@ describe.each(dialects)("profile file quota under parallel uploads on %s", (dial
 
   it("parallel uploads near the byte quota never store more than it", async () => {
     // noise does not compress: each stored file is about 770 KB, and 3 MB of room take three
-    const noise = await sharp(crypto.randomBytes(512 * 512 * 3), { raw: { width: 512, height: 512, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(crypto.randomBytes(512 * 512 * 3), { raw: { width: 512, height: 512, channels: 3 } })
+      .png()
+      .toBuffer();
     const room = 3 * 1024 * 1024;
     const { v, userId } = await visitorWith(2, QUOTA_BYTES - room);
     const results = await answers(Array.from({ length: 8 }, (_, i) => addMultipart(v, `шум-${i}.png`, noise)));

@@ -18,7 +18,16 @@ describe.each(dialects)("callback and feedback forms on %s", (dialect) => {
     fetch(app.url + path, { method: "POST", body, redirect: "manual", headers: { origin: app.url, accept: "application/json", ...headers } });
   const rows = () => app.vitrina.db.kysely.selectFrom("form_submissions").selectAll().orderBy("id").execute();
   const callback = (over: Record<string, string> = {}) =>
-    new URLSearchParams({ name: "Анна", phone: "8 (916) 123-45-67", time: "12-14", consent: "on", consent_version: CURRENT_CONSENT_VERSION, website: "", ajax: "callback", ...over });
+    new URLSearchParams({
+      name: "Анна",
+      phone: "8 (916) 123-45-67",
+      time: "12-14",
+      consent: "on",
+      consent_version: CURRENT_CONSENT_VERSION,
+      website: "",
+      ajax: "callback",
+      ...over,
+    });
 
   it("answers {field: message} in Russian for bad input, and stores nothing", async () => {
     const res = await post("/forms/callback/", new URLSearchParams({ name: "", phone: "12", ajax: "callback" }));
@@ -56,7 +65,16 @@ describe.each(dialects)("callback and feedback forms on %s", (dialect) => {
   it("accepts a PNG attachment by its content and refuses a renamed text file", async () => {
     const fd = () => {
       const f = new FormData();
-      for (const [k, v] of Object.entries({ name: "Олег", email: "oleg@example.ru", phone: "", message: "Пришёл диван с царапиной, фото прилагаю.", consent: "on", consent_version: CURRENT_CONSENT_VERSION, ajax: "feedback" })) f.set(k, v);
+      for (const [k, v] of Object.entries({
+        name: "Олег",
+        email: "oleg@example.ru",
+        phone: "",
+        message: "Пришёл диван с царапиной, фото прилагаю.",
+        consent: "on",
+        consent_version: CURRENT_CONSENT_VERSION,
+        ajax: "feedback",
+      }))
+        f.set(k, v);
       return f;
     };
     const bad = fd();
@@ -77,7 +95,11 @@ describe.each(dialects)("callback and feedback forms on %s", (dialect) => {
   });
 
   it("works as a plain HTML form: errors re-render the page with what was typed, success redirects to a notice", async () => {
-    const bad = await post("/contacts/", new URLSearchParams({ name: "Мария", email: "maria@", message: "коротко", consent_version: CURRENT_CONSENT_VERSION, ajax: "feedback" }), { accept: "text/html" });
+    const bad = await post(
+      "/contacts/",
+      new URLSearchParams({ name: "Мария", email: "maria@", message: "коротко", consent_version: CURRENT_CONSENT_VERSION, ajax: "feedback" }),
+      { accept: "text/html" },
+    );
     expect(bad.status).toBe(400);
     const html = await bad.text();
     expect(html).toContain("Укажите e-mail в формате name@example.ru");

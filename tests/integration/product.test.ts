@@ -20,7 +20,13 @@ describe.each(dialects)("product pages on %s", (dialect) => {
   beforeAll(async () => {
     app = await startTestApp(dialect);
     const k = app.vitrina.db.kysely;
-    const p = await k.selectFrom("products").select(["id", "slug", "title", "price", "stock"]).where("kind", "=", "product").where("stock", ">", 3).orderBy("id").executeTakeFirstOrThrow();
+    const p = await k
+      .selectFrom("products")
+      .select(["id", "slug", "title", "price", "stock"])
+      .where("kind", "=", "product")
+      .where("stock", ">", 3)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     product = { ...p, price: Number(p.price) };
     set = await k.selectFrom("products").select(["id", "slug"]).where("kind", "=", "set").orderBy("id").executeTakeFirstOrThrow();
   });
@@ -39,7 +45,12 @@ describe.each(dialects)("product pages on %s", (dialect) => {
     const html = await res.text();
     const [ld, crumbs] = jsonLdOf(html);
     expect(ld).toMatchObject({ "@context": "https://schema.org", "@type": "Product", name: product.title });
-    expect(ld.offers).toMatchObject({ "@type": "Offer", price: (product.price / 100).toFixed(2), priceCurrency: "RUB", availability: "https://schema.org/InStock" });
+    expect(ld.offers).toMatchObject({
+      "@type": "Offer",
+      price: (product.price / 100).toFixed(2),
+      priceCurrency: "RUB",
+      availability: "https://schema.org/InStock",
+    });
     expect(ld.aggregateRating.ratingValue).toMatch(/^\d\.\d$/);
     expect(crumbs["@type"]).toBe("BreadcrumbList");
     expect(crumbs.itemListElement.at(-1)).toMatchObject({ name: product.title, item: `${app.publicUrl}/product/${product.slug}/` });
@@ -87,7 +98,15 @@ describe.each(dialects)("product pages on %s", (dialect) => {
     expect((await tab("__proto__")).status).toBe(400);
     expect((await post(`/product/${product.slug}/tab/`, { id: "specs" })).status).toBe(400);
     expect((await post("/product/no-such-thing/tab/", { ajax: "tab", id: "specs" })).status).toBe(404);
-    expect((await fetch(`${app.url}/product/${product.slug}/tab/`, { method: "POST", body: new URLSearchParams({ ajax: "tab", id: "specs" }), headers: { origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (
+        await fetch(`${app.url}/product/${product.slug}/tab/`, {
+          method: "POST",
+          body: new URLSearchParams({ ajax: "tab", id: "specs" }),
+          headers: { origin: "https://evil.example" },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("shows a set's items with the hidden fields that join the cart form", async () => {
@@ -96,7 +115,12 @@ describe.each(dialects)("product pages on %s", (dialect) => {
     expect(html).toContain("Состав комплекта");
     expect(html).toContain('action="/cart/set/"');
     const inputs = [...html.matchAll(/<input[^>]*name="item"[^>]*>/g)].map((m) => m[0]);
-    expect(inputs.filter((i) => i.includes('form="product-buy"')).map((i) => Number(/value="(\d+)"/.exec(i)?.[1])).sort()).toEqual(items.map((i) => i.item_id).sort());
+    expect(
+      inputs
+        .filter((i) => i.includes('form="product-buy"'))
+        .map((i) => Number(/value="(\d+)"/.exec(i)?.[1]))
+        .sort(),
+    ).toEqual(items.map((i) => i.item_id).sort());
     expect(inputs.filter((i) => i.includes('type="checkbox"'))).toHaveLength(items.filter((i) => Number(i.optional) === 1).length);
     expect(html).toContain("Цена комплекта");
     expect(html).toContain("Вес комплекта");
@@ -133,7 +157,14 @@ describe.each(dialects)("product pages on %s", (dialect) => {
     const bad = await post(path, { ajax: "review", rating: "abc" });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Оценка должна быть числом");
-    const ok = await post(path, { ajax: "review", rating: "5", text: "Отличный товар, всем советую!", name: "Олег", consent: "on", consent_version: CURRENT_REVIEW_CONSENT });
+    const ok = await post(path, {
+      ajax: "review",
+      rating: "5",
+      text: "Отличный товар, всем советую!",
+      name: "Олег",
+      consent: "on",
+      consent_version: CURRENT_REVIEW_CONSENT,
+    });
     expect(ok.status).toBe(200);
 
     const row = (await reviews(product.id)).find((r) => r.name === "Олег")!;
@@ -153,7 +184,15 @@ describe.each(dialects)("product pages on %s", (dialect) => {
 
   it("thanks a bot that fills the honeypot but keeps nothing, and limits a flood", async () => {
     const path = `/product/${product.slug}/reviews/`;
-    const review = (over: Record<string, string> = {}) => ({ ajax: "review", rating: "3", text: "Нормально, но могло быть лучше.", name: "Тест", consent: "on", consent_version: CURRENT_REVIEW_CONSENT, ...over });
+    const review = (over: Record<string, string> = {}) => ({
+      ajax: "review",
+      rating: "3",
+      text: "Нормально, но могло быть лучше.",
+      name: "Тест",
+      consent: "on",
+      consent_version: CURRENT_REVIEW_CONSENT,
+      ...over,
+    });
     const count = (await reviews(product.id)).length;
     const bot = await post(path, review({ website: "http://spam.example" }));
     expect(bot.status).toBe(200);
@@ -204,7 +243,8 @@ describe.each(dialects)("product pages on %s", (dialect) => {
     const total = await sitemapTotal(app.vitrina.db, app.publicUrl);
     expect(all).toHaveLength(total);
     const parts: string[] = [];
-    for (let start = 0; start < total; start += 37) parts.push(...(await sitemapEntries(app.vitrina.db, app.publicUrl, { start, end: Math.min(total, start + 37) })).map((e) => e.loc));
+    for (let start = 0; start < total; start += 37)
+      parts.push(...(await sitemapEntries(app.vitrina.db, app.publicUrl, { start, end: Math.min(total, start + 37) })).map((e) => e.loc));
     expect(parts).toEqual(all.map((e) => e.loc));
   });
 });

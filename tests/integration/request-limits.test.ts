@@ -80,9 +80,19 @@ describe.each(dialects)("request body limits on %s", (dialect) => {
   });
 
   it("still takes a body just under the cap", async () => {
-    const product = await app.vitrina.db.kysely.selectFrom("products").select("id").where("kind", "=", "product").where("stock", ">", 0).orderBy("id").executeTakeFirstOrThrow();
+    const product = await app.vitrina.db.kysely
+      .selectFrom("products")
+      .select("id")
+      .where("kind", "=", "product")
+      .where("stock", ">", 0)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const body = JSON.stringify({ id: product.id, cnt: 1, type: "product", pad: "x".repeat(7 * 1024) });
-    const res = await fetch(app.url + "/cart/product/", { method: "POST", body, headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" } });
+    const res = await fetch(app.url + "/cart/product/", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).cnt).toBe(1);
   });

@@ -34,10 +34,23 @@ describe.each(dialects)("shop-written HTML on %s", (dialect) => {
     expect(html).toContain('<div class="table-scroll" tabindex="0" role="region" aria-label="Таблица"><table>');
   };
   const post = (path: string, body: Record<string, string>) =>
-    fetch(`${app.url}${path}`, { method: "POST", headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body) });
+    fetch(`${app.url}${path}`, {
+      method: "POST",
+      headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(body),
+    });
 
   it("pages rendered on the server", async () => {
-    for (const path of ["/about/", "/about/?info=payment", "/delivery/", "/contacts/", "/payment/", "/warranty/", `/news/${newsSlug}/`, `/product/${productSlug}/delivery/`]) {
+    for (const path of [
+      "/about/",
+      "/about/?info=payment",
+      "/delivery/",
+      "/contacts/",
+      "/payment/",
+      "/warranty/",
+      `/news/${newsSlug}/`,
+      `/product/${productSlug}/delivery/`,
+    ]) {
       const res = await fetch(`${app.url}${path}`);
       expect(res.status, path).toBe(200);
       const html = await res.text();

@@ -6,7 +6,14 @@ import { SESSION_TTL_MS } from "../../app/domain/sessions.server.ts";
 import { Visitor } from "./accounts-client.ts";
 
 const sessionCount = async (app: TestApp) =>
-  Number((await app.vitrina.db.kysely.selectFrom("sessions").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await app.vitrina.db.kysely
+        .selectFrom("sessions")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const setsSessionCookie = (res: Response) => res.headers.getSetCookie().some((c) => c.startsWith("vitrina_sid="));
 
@@ -21,7 +28,11 @@ function from(app: TestApp, address: string) {
     visitor: v,
     post: (path: string, fields: Record<string, string>) => v.post(path, fields, { "x-forwarded-for": address }),
     postJson: (path: string, body: unknown) =>
-      v.request(path, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", accept: "application/json", "x-forwarded-for": address } }),
+      v.request(path, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json", accept: "application/json", "x-forwarded-for": address },
+      }),
   };
 }
 
@@ -30,7 +41,13 @@ describe.each(dialects)("session rows on %s", (dialect) => {
   let product: { id: number };
   beforeAll(async () => {
     app = await startTestApp(dialect, { trustProxy: true });
-    product = await app.vitrina.db.kysely.selectFrom("products").select("id").where("kind", "=", "product").where("stock", ">", 2).orderBy("id").executeTakeFirstOrThrow();
+    product = await app.vitrina.db.kysely
+      .selectFrom("products")
+      .select("id")
+      .where("kind", "=", "product")
+      .where("stock", ">", 2)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
   });
   afterAll(async () => {
     await app?.stop();
@@ -120,9 +137,23 @@ describe.each(dialects)("session rows on %s", (dialect) => {
       const { kysely } = purging.vitrina.db;
       const now = Date.now();
       const row = (id: string, expiresAt: number) => ({ id, user_id: null, data: "{}", created_at: expiresAt - SESSION_TTL_MS, expires_at: expiresAt });
-      await kysely.insertInto("sessions").values([row("expired-a", now - 1000), row("expired-b", now - SESSION_TTL_MS), row("live", now + SESSION_TTL_MS)]).execute();
-      const pending = (hash: string, expiresAt: number) => ({ token_hash: hash, email: `${hash}@example.ru`, name: "Анна", phone: "", password_hash: "x", created_at: now, expires_at: expiresAt });
-      await kysely.insertInto("pending_registrations").values([pending("a".repeat(64), now - 1000), pending("b".repeat(64), now + 60_000)]).execute();
+      await kysely
+        .insertInto("sessions")
+        .values([row("expired-a", now - 1000), row("expired-b", now - SESSION_TTL_MS), row("live", now + SESSION_TTL_MS)])
+        .execute();
+      const pending = (hash: string, expiresAt: number) => ({
+        token_hash: hash,
+        email: `${hash}@example.ru`,
+        name: "Анна",
+        phone: "",
+        password_hash: "x",
+        created_at: now,
+        expires_at: expiresAt,
+      });
+      await kysely
+        .insertInto("pending_registrations")
+        .values([pending("a".repeat(64), now - 1000), pending("b".repeat(64), now + 60_000)])
+        .execute();
       await vi.waitFor(
         async () => {
           const ids = (await kysely.selectFrom("sessions").select("id").execute()).map((r) => r.id);

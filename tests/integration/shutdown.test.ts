@@ -87,7 +87,9 @@ describe("the server process", () => {
       socket.on("error", () => undefined); // a reset after our last write is one of the allowed endings
       // request A is in flight when the signal comes: its body is only half sent
       const body = JSON.stringify({ id: 1 });
-      socket.write(`POST /compare/toggle/ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json\r\nSec-Fetch-Site: same-origin\r\nConnection: keep-alive\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 3)}`);
+      socket.write(
+        `POST /compare/toggle/ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json\r\nSec-Fetch-Site: same-origin\r\nConnection: keep-alive\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 3)}`,
+      );
       server.child.kill("SIGTERM");
       await server.logged("shutting down");
       socket.write(body.slice(3));

@@ -12,12 +12,16 @@ import { readOutbox } from "../support/outbox.ts";
 /** A raw form post with a chosen Host header, as an attacker's client sends it. */
 function rawPost(url: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(new URL(path, url), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)), ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = http.request(
+      new URL(path, url),
+      { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)), ...headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -77,7 +81,9 @@ describe.each(dialects)("trusted host and public address on %s", (dialect) => {
     // an accepted alias does not choose the link's host either
     const aliased = await rawPost(app.url, "/password/reset/", { host: "www.vitrina.test" }, body);
     expect(aliased.status).toBe(200);
-    const mail = readOutbox(app.mailOutboxDir, email).filter((m) => m.text.includes("/password/reset/")).at(-1);
+    const mail = readOutbox(app.mailOutboxDir, email)
+      .filter((m) => m.text.includes("/password/reset/"))
+      .at(-1);
     expect(mail?.text).toMatch(new RegExp(`${app.publicUrl.replace(/\./g, "\\.")}/password/reset/[A-Za-z0-9_-]+/`));
     expect(mail?.text).not.toContain("www.vitrina.test");
     expect(mail?.text).not.toContain("evil.example");
@@ -123,7 +129,13 @@ describe.each(dialects)("trusted host and public address on %s", (dialect) => {
   });
 
   it("answers a failing JSON endpoint with JSON in Russian, never text/plain", async () => {
-    const product = await app.vitrina.db.kysely.selectFrom("products").select("id").where("kind", "=", "product").where("stock", ">", 0).orderBy("id").executeTakeFirstOrThrow();
+    const product = await app.vitrina.db.kysely
+      .selectFrom("products")
+      .select("id")
+      .where("kind", "=", "product")
+      .where("stock", ">", 0)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const add = () =>
       fetch(app.url + "/cart/product/", {
         method: "POST",
@@ -155,7 +167,13 @@ describe("a database that cannot be written to (SQLite)", () => {
   });
 
   it("answers writes with 503 «попробуйте через минуту» (JSON for API callers), and recovers", async () => {
-    const product = await app.vitrina.db.kysely.selectFrom("products").select(["id", "slug"]).where("kind", "=", "product").where("stock", ">", 0).orderBy("id").executeTakeFirstOrThrow();
+    const product = await app.vitrina.db.kysely
+      .selectFrom("products")
+      .select(["id", "slug"])
+      .where("kind", "=", "product")
+      .where("stock", ">", 0)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const add = (accept: string) =>
       fetch(app.url + "/cart/product/", {
         method: "POST",
@@ -173,7 +191,13 @@ describe("a database that cannot be written to (SQLite)", () => {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
-      body: new URLSearchParams({ name: "Анна", rating: "5", text: "Хороший диван, удобный и мягкий.", consent: "on", consent_version: CURRENT_REVIEW_CONSENT }),
+      body: new URLSearchParams({
+        name: "Анна",
+        rating: "5",
+        text: "Хороший диван, удобный и мягкий.",
+        consent: "on",
+        consent_version: CURRENT_REVIEW_CONSENT,
+      }),
     });
     expect(review.status).toBe(503);
     const page = await review.text();

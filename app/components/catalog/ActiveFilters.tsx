@@ -32,7 +32,9 @@ export function ActiveFilters({ basePath, query, facetTitles, ranges }: Props) {
   for (const r of ranges) {
     const chosen = query.ranges[r.code];
     if (!chosen) continue;
-    const parts = [chosen.min !== undefined ? `от ${formatNumber(chosen.min)}` : "", chosen.max !== undefined ? `до ${formatNumber(chosen.max)}` : ""].filter(Boolean);
+    const parts = [chosen.min !== undefined ? `от ${formatNumber(chosen.min)}` : "", chosen.max !== undefined ? `до ${formatNumber(chosen.max)}` : ""].filter(
+      Boolean,
+    );
     chips.push({
       key: r.code,
       label: `${r.title}: ${parts.join(" ")}${r.unit ? ` ${r.unit}` : ""}`,

@@ -46,7 +46,15 @@ export function FilterPanel({ action, facets, ranges, total, resetHref, hidden, 
     const known: KnownFilters = { facets: new Set(facets.map((x) => x.code)), ranges: new Set() };
     const fromForm = parseListingQuery(new URLSearchParams([...new FormData(f)].map(([k, v]) => [k, String(v)])), known);
     const fromUrl = parseListingQuery(new URLSearchParams(location.search), known);
-    const key = (q: typeof fromForm) => JSON.stringify([Object.entries(q.facets).map(([k, v]) => [k, [...v].sort()]).sort(), q.direction, q.num, q.view]);
+    const key = (q: typeof fromForm) =>
+      JSON.stringify([
+        Object.entries(q.facets)
+          .map(([k, v]) => [k, [...v].sort()])
+          .sort(),
+        q.direction,
+        q.num,
+        q.view,
+      ]);
     if (key(fromForm) !== key(fromUrl)) f.requestSubmit();
     // only once, right after hydration
     // eslint-disable-next-line react-hooks/exhaustive-deps

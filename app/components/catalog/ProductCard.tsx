@@ -20,7 +20,9 @@ export function ProductCard({ product, layout = "grid", eager = false }: { produ
   return (
     <article className={`product-card product-card--${layout}`}>
       <Link to={href} className="product-card__image" tabIndex={-1} aria-hidden="true">
-        {product.image ? <ProductPicture image={product.image} sizes={layout === "list" ? "(min-width: 768px) 240px, 90vw" : CARD_SIZES} eager={eager} /> : null}
+        {product.image ? (
+          <ProductPicture image={product.image} sizes={layout === "list" ? "(min-width: 768px) 240px, 90vw" : CARD_SIZES} eager={eager} />
+        ) : null}
         {discount > 0 ? <span className="product-card__badge">−{discount} %</span> : null}
       </Link>
       <h3 className="product-card__title">

@@ -1,7 +1,19 @@
 import type { ReactNode } from "react";
 
 /** Label above, the control, the error under it (DESIGN: forms); ids tie them together for screen readers. */
-export function CheckoutField({ name, label, error, children, hint }: { name: string; label: string; error?: string; hint?: string; children: (props: { id: string; className: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
+export function CheckoutField({
+  name,
+  label,
+  error,
+  children,
+  hint,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (props: { id: string; className: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
   const id = `checkout-${name}`;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (

@@ -88,7 +88,13 @@ export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempoten
 
         <div className={`checkout__consent${errors.consent ? " form-group--error" : ""}`}>
           <label>
-            <input type="checkbox" name="consent" value="on" defaultChecked={values.consent === "on"} aria-describedby={errors.consent ? "checkout-consent-error" : undefined} />
+            <input
+              type="checkbox"
+              name="consent"
+              value="on"
+              defaultChecked={values.consent === "on"}
+              aria-describedby={errors.consent ? "checkout-consent-error" : undefined}
+            />
             {CONSENT_TEXTS[CURRENT_CONSENT_VERSION]}
           </label>
           {errors.consent ? (

@@ -6,7 +6,6 @@ import { ProductPicture } from "../catalog/ProductPicture.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import "./Comparison.css";
 
-
 export function ComparisonView({ tables, initialOnlyDiff }: { tables: ComparisonTable[]; initialOnlyDiff: boolean }) {
   const [onlyDiff, setOnlyDiff] = useState(initialOnlyDiff);
   if (!tables.length) {
@@ -56,11 +55,14 @@ function ComparisonSection({ table, onlyDiff }: { table: ComparisonTable; onlyDi
   useEffect(() => {
     const el = head.current;
     if (!el) return;
-    const observer = new IntersectionObserver(([entry]) => {
-      const box = entry!.boundingClientRect;
-      const section = scroller.current?.getBoundingClientRect();
-      setStuck(!entry!.isIntersecting && box.top < 0 && !!section && section.bottom > 140);
-    }, { rootMargin: "-72px 0px 0px 0px" });
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        const box = entry!.boundingClientRect;
+        const section = scroller.current?.getBoundingClientRect();
+        setStuck(!entry!.isIntersecting && box.top < 0 && !!section && section.bottom > 140);
+      },
+      { rootMargin: "-72px 0px 0px 0px" },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -87,8 +89,15 @@ function ComparisonSection({ table, onlyDiff }: { table: ComparisonTable; onlyDi
           </table>
         </div>
       ) : null}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard to scroll it */}
-      <div className="comparison__scroll" ref={scroller} onScroll={(e) => setScrollLeft(e.currentTarget.scrollLeft)} tabIndex={0} role="region" aria-label={`Таблица сравнения: ${table.sectionTitle}`}>
+      <div
+        className="comparison__scroll"
+        ref={scroller}
+        onScroll={(e) => setScrollLeft(e.currentTarget.scrollLeft)}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard to scroll it
+        tabIndex={0}
+        role="region"
+        aria-label={`Таблица сравнения: ${table.sectionTitle}`}
+      >
         <table className="comparison__table">
           <thead ref={head}>
             {names}

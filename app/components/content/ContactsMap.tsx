@@ -24,14 +24,25 @@ export function ContactsMap({ points, tileUrl, attribution, yandexKey = null, on
   if (!mounted) return null;
   return (
     <div className="contacts-map">
-      <button type="button" className="contacts-map__toggle button button--ghost" aria-expanded={shown} aria-controls="contacts-map" onClick={() => setShown((s) => !s)}>
+      <button
+        type="button"
+        className="contacts-map__toggle button button--ghost"
+        aria-expanded={shown}
+        aria-controls="contacts-map"
+        onClick={() => setShown((s) => !s)}
+      >
         {shown ? "Скрыть карту" : "Показать карту"}
       </button>
       <div id="contacts-map" className="contacts-map__frame" hidden={!shown}>
         {shown ? (
           <Suspense fallback={<p className="contacts-map__loading">Загружаем карту…</p>}>
             {yandexKey ? (
-              <YandexMap apiKey={yandexKey} points={points} onSelect={onSelect} fallback={<LeafletMap points={points} tileUrl={tileUrl} attribution={attribution} onSelect={onSelect} />} />
+              <YandexMap
+                apiKey={yandexKey}
+                points={points}
+                onSelect={onSelect}
+                fallback={<LeafletMap points={points} tileUrl={tileUrl} attribution={attribution} onSelect={onSelect} />}
+              />
             ) : (
               <LeafletMap points={points} tileUrl={tileUrl} attribution={attribution} onSelect={onSelect} />
             )}

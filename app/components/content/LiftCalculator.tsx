@@ -25,8 +25,27 @@ export const MAX_WEIGHT_KG = 3000;
 /** Our own couriers work in these cities; elsewhere a transport company delivers. */
 const COURIER_CITIES = ["Москва", "Санкт-Петербург", "Казань", "Екатеринбург"];
 const CITIES = [
-  ...COURIER_CITIES, "Новосибирск", "Нижний Новгород", "Челябинск", "Самара", "Омск", "Ростов-на-Дону", "Уфа", "Красноярск", "Воронеж",
-  "Пермь", "Волгоград", "Краснодар", "Саратов", "Тюмень", "Тольятти", "Ижевск", "Барнаул", "Ярославль", "Тула", "Калининград",
+  ...COURIER_CITIES,
+  "Новосибирск",
+  "Нижний Новгород",
+  "Челябинск",
+  "Самара",
+  "Омск",
+  "Ростов-на-Дону",
+  "Уфа",
+  "Красноярск",
+  "Воронеж",
+  "Пермь",
+  "Волгоград",
+  "Краснодар",
+  "Саратов",
+  "Тюмень",
+  "Тольятти",
+  "Ижевск",
+  "Барнаул",
+  "Ярославль",
+  "Тула",
+  "Калининград",
 ].map((c) => ({ value: c, label: c }));
 
 // deliveries go out every day but Sunday, from tomorrow, for the next 30 days
@@ -56,15 +75,36 @@ export function LiftCalculator({ initial }: { initial: LiftInput }) {
         <div className="lift-calc__row">
           <div className="lift-calc__field">
             <label htmlFor="lift-weight">Вес заказа, кг</label>
-            <NumberOnlyInput id="lift-weight" name="weight" max={MAX_WEIGHT_KG} defaultValue={initial.weight} className="form-control" onValueChange={(v) => set({ weight: intInRange(v, 1, MAX_WEIGHT_KG, 1) })} />
+            <NumberOnlyInput
+              id="lift-weight"
+              name="weight"
+              max={MAX_WEIGHT_KG}
+              defaultValue={initial.weight}
+              className="form-control"
+              onValueChange={(v) => set({ weight: intInRange(v, 1, MAX_WEIGHT_KG, 1) })}
+            />
           </div>
           <div className="lift-calc__field">
             <label htmlFor="lift-floor">Этаж</label>
-            <NumberOnlyInput id="lift-floor" name="floor" max={DELIVERY_PRICING.maxFloor} defaultValue={initial.floor} className="form-control" onValueChange={(v) => set({ floor: intInRange(v, 1, DELIVERY_PRICING.maxFloor, 1) })} />
+            <NumberOnlyInput
+              id="lift-floor"
+              name="floor"
+              max={DELIVERY_PRICING.maxFloor}
+              defaultValue={initial.floor}
+              className="form-control"
+              onValueChange={(v) => set({ floor: intInRange(v, 1, DELIVERY_PRICING.maxFloor, 1) })}
+            />
           </div>
           <div className="lift-calc__field">
             <label htmlFor="lift-sum">Сумма заказа, ₽</label>
-            <NumberOnlyInput id="lift-sum" name="sum" max={MAX_SUM_RUB} defaultValue={initial.sum || ""} className="form-control" onValueChange={(v) => set({ sum: intInRange(v, 0, MAX_SUM_RUB, 0) })} />
+            <NumberOnlyInput
+              id="lift-sum"
+              name="sum"
+              max={MAX_SUM_RUB}
+              defaultValue={initial.sum || ""}
+              className="form-control"
+              onValueChange={(v) => set({ sum: intInRange(v, 0, MAX_SUM_RUB, 0) })}
+            />
           </div>
         </div>
         <div className="lift-calc__row">
@@ -74,7 +114,15 @@ export function LiftCalculator({ initial }: { initial: LiftInput }) {
             <MaskedInput id="lift-zip" name="zip" mask="000000" inputMode="numeric" className="form-control" placeholder="123456" autoComplete="postal-code" />
           </div>
         </div>
-        <DatePicker name="dates" label="Удобные даты доставки" mode="range" minValue={start} maxValue={start.add({ days: 30 })} isDateUnavailable={isSunday} hint="Ближайшие 30 дней, кроме воскресений" />
+        <DatePicker
+          name="dates"
+          label="Удобные даты доставки"
+          mode="range"
+          minValue={start}
+          maxValue={start.add({ days: 30 })}
+          isDateUnavailable={isSunday}
+          hint="Ближайшие 30 дней, кроме воскресений"
+        />
         <fieldset className="lift-calc__lift">
           <legend>Лифт</legend>
           {(Object.keys(LIFT_TYPES) as LiftType[]).map((key) => (
@@ -102,7 +150,9 @@ export function LiftCalculator({ initial }: { initial: LiftInput }) {
         </div>
       </dl>
       {COURIER_CITIES.includes(city) ? null : (
-        <p className="lift-calc__note lift-calc__note--city">В город {city} заказ отвезёт транспортная компания: стоимость — обычно 3–5 % от суммы заказа, менеджер назовёт её при подтверждении.</p>
+        <p className="lift-calc__note lift-calc__note--city">
+          В город {city} заказ отвезёт транспортная компания: стоимость — обычно 3–5 % от суммы заказа, менеджер назовёт её при подтверждении.
+        </p>
       )}
       <p className="lift-calc__note">
         Доставка бесплатна для заказов от {formatPrice(DELIVERY_PRICING.freeDeliveryFrom)}; подъём оплачивается отдельно. Первый этаж — без доплаты.

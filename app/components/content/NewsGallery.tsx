@@ -17,7 +17,11 @@ function toMediaItem(item: GalleryEntry): MediaItem {
       alt: item.title,
       width: NEWS_IMAGE.width,
       height: NEWS_IMAGE.height,
-      srcSet: ([480, 960, 1440] as const).map((w) => ({ src: newsImageUrl(item.src, w), width: w, height: Math.round((w * NEWS_IMAGE.height) / NEWS_IMAGE.width) })),
+      srcSet: ([480, 960, 1440] as const).map((w) => ({
+        src: newsImageUrl(item.src, w),
+        width: w,
+        height: Math.round((w * NEWS_IMAGE.height) / NEWS_IMAGE.width),
+      })),
     };
   }
   if (item.type === "video") return { type: "video", src: item.src, title: item.title, poster: item.poster ? newsImageUrl(item.poster) : undefined };
@@ -48,7 +52,15 @@ export function NewsGallery({ items, title = "Фотографии и видео
           const poster = item.type === "image" ? item.src : item.poster;
           return (
             <li key={`${item.src}-${i}`}>
-              <a className="news-gallery__link" href={hrefOf(item)} data-lightbox={item.type} onClick={(e) => open(e, i)} onMouseEnter={preloadMediaLightbox} onFocus={preloadMediaLightbox} aria-label={`${item.title}${item.type === "image" ? "" : " (видео)"}`}>
+              <a
+                className="news-gallery__link"
+                href={hrefOf(item)}
+                data-lightbox={item.type}
+                onClick={(e) => open(e, i)}
+                onMouseEnter={preloadMediaLightbox}
+                onFocus={preloadMediaLightbox}
+                aria-label={`${item.title}${item.type === "image" ? "" : " (видео)"}`}
+              >
                 {poster ? (
                   <NewsPicture src={poster} alt="" sizes="(min-width: 992px) 260px, 50vw" className="news-gallery__thumb" />
                 ) : (

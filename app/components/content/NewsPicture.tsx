@@ -9,7 +9,16 @@ export function NewsPicture({ src, alt, sizes, eager = false, className }: { src
   return (
     <picture className={className}>
       <source type="image/avif" srcSet={set("avif")} sizes={sizes} />
-      <img src={newsImageUrl(src, 960)} srcSet={set("webp")} sizes={sizes} width={NEWS_IMAGE.width} height={NEWS_IMAGE.height} alt={alt} loading={eager ? "eager" : "lazy"} decoding="async" />
+      <img
+        src={newsImageUrl(src, 960)}
+        srcSet={set("webp")}
+        sizes={sizes}
+        width={NEWS_IMAGE.width}
+        height={NEWS_IMAGE.height}
+        alt={alt}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+      />
     </picture>
   );
 }

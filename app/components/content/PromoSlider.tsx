@@ -12,9 +12,27 @@ import { SWIPER_A11Y_RU } from "../../lib/swiper-ru.ts";
 export const PROMO_SLIDER = { slidesPerView: 1, spaceBetween: 10 } as const;
 
 const PROMOS = [
-  { title: "Весенняя коллекция", text: "Букле, лён и тёплые природные оттенки: больше 80 новинок сезона.", href: "/news/vesennyaya-kollektsiya-2026/", cta: "Смотреть новинки", tone: "green" },
-  { title: "Подъём на этаж — дешевле", text: "Декор и текстиль поднимаем бесплатно, крупную мебель — по новым тарифам.", href: "/delivery/", cta: "Рассчитать стоимость", tone: "terracotta" },
-  { title: "Свет со скидкой до 30 %", text: "Люстры, торшеры и настольные лампы — до конца ноября.", href: "/news/osennyaya-rasprodazha-sveta/", cta: "Подробнее", tone: "mustard" },
+  {
+    title: "Весенняя коллекция",
+    text: "Букле, лён и тёплые природные оттенки: больше 80 новинок сезона.",
+    href: "/news/vesennyaya-kollektsiya-2026/",
+    cta: "Смотреть новинки",
+    tone: "green",
+  },
+  {
+    title: "Подъём на этаж — дешевле",
+    text: "Декор и текстиль поднимаем бесплатно, крупную мебель — по новым тарифам.",
+    href: "/delivery/",
+    cta: "Рассчитать стоимость",
+    tone: "terracotta",
+  },
+  {
+    title: "Свет со скидкой до 30 %",
+    text: "Люстры, торшеры и настольные лампы — до конца ноября.",
+    href: "/news/osennyaya-rasprodazha-sveta/",
+    cta: "Подробнее",
+    tone: "mustard",
+  },
 ] as const;
 
 export function PromoSlider() {

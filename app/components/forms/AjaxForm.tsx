@@ -87,7 +87,11 @@ export function AjaxForm({ form, action, title, headingLevel = 2, titleHidden, s
   const formId = useId().replace(/:/g, "");
   const titleId = `${formId}-title`;
   const ref = useRef<HTMLFormElement>(null);
-  const [state, setState] = useState<FormState>({ errors: initial?.errors ?? {}, validated: Boolean(initial?.errors && Object.keys(initial.errors).length), values: initial?.values ?? {} });
+  const [state, setState] = useState<FormState>({
+    errors: initial?.errors ?? {},
+    validated: Boolean(initial?.errors && Object.keys(initial.errors).length),
+    values: initial?.values ?? {},
+  });
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -96,13 +100,17 @@ export function AjaxForm({ form, action, title, headingLevel = 2, titleHidden, s
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const hydrated = useHydrated();
 
-  const orphanErrors = Object.entries(state.errors).filter(([k]) => !fields.includes(k)).map(([, v]) => v);
+  const orphanErrors = Object.entries(state.errors)
+    .filter(([k]) => !fields.includes(k))
+    .map(([, v]) => v);
   const alert = failure ?? (orphanErrors.length ? orphanErrors.join(" ") : null);
 
   // Focus moves to the first field with an error, in the order of the form.
   useEffect(() => {
     if (focusTick === 0 || !ref.current) return;
-    const first = Array.from(ref.current.querySelectorAll<HTMLElement>("[aria-invalid='true'], .form__alert")).find((el) => el.offsetParent !== null || el === document.activeElement);
+    const first = Array.from(ref.current.querySelectorAll<HTMLElement>("[aria-invalid='true'], .form__alert")).find(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    );
     first?.focus();
   }, [focusTick]);
 

@@ -8,7 +8,19 @@ export const CALLBACK_TITLE = "Обратный звонок";
 const FIELDS = ["name", "phone", "time", "consent"] as const;
 
 /** «Обратный звонок»: name, phone and a time slot inside the working hours. */
-export function CallbackForm({ action = "/contacts/", initial, id, inDialog, onSent }: { action?: string; initial?: FormInitial; id?: string; inDialog?: boolean; onSent?: () => void }) {
+export function CallbackForm({
+  action = "/contacts/",
+  initial,
+  id,
+  inDialog,
+  onSent,
+}: {
+  action?: string;
+  initial?: FormInitial;
+  id?: string;
+  inDialog?: boolean;
+  onSent?: () => void;
+}) {
   return (
     <AjaxForm
       form="callback"

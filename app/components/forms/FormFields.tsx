@@ -11,7 +11,21 @@ function describedBy(f: Field, hint: boolean) {
   return [hint ? f.hintId : null, f.error ? f.errorId : null].filter(Boolean).join(" ") || undefined;
 }
 
-function FormGroup({ field, label, hint, required, children, extra }: { field: Field; label: ReactNode; hint?: ReactNode; required?: boolean; children: ReactNode; extra?: ReactNode }) {
+function FormGroup({
+  field,
+  label,
+  hint,
+  required,
+  children,
+  extra,
+}: {
+  field: Field;
+  label: ReactNode;
+  hint?: ReactNode;
+  required?: boolean;
+  children: ReactNode;
+  extra?: ReactNode;
+}) {
   return (
     <div className={`form-group form-group--${field.status}`}>
       <div className="form-group__head">
@@ -123,7 +137,14 @@ export function SelectField({ name, label, options }: { name: string; label: str
   const f = useFormField(name);
   return (
     <FormGroup field={f} label={label}>
-      <select id={f.id} name={name} className="form-control" defaultValue={f.defaultValue} aria-invalid={f.error ? true : undefined} aria-describedby={describedBy(f, false)}>
+      <select
+        id={f.id}
+        name={name}
+        className="form-control"
+        defaultValue={f.defaultValue}
+        aria-invalid={f.error ? true : undefined}
+        aria-describedby={describedBy(f, false)}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -6,9 +6,7 @@ export function HomeHero() {
       <div className="container home-hero__inner">
         <div className="home-hero__text">
           <h1>Мебель и интерьер для спокойного дома</h1>
-          <p className="home-hero__lead">
-            Диваны, столы, шкафы, свет и текстиль от проверенных фабрик. Доставим, поднимем на этаж и соберём.
-          </p>
+          <p className="home-hero__lead">Диваны, столы, шкафы, свет и текстиль от проверенных фабрик. Доставим, поднимем на этаж и соберём.</p>
           <p className="home-hero__actions">
             <Link to="/catalog/" className="button button--action">
               Перейти в каталог

@@ -8,9 +8,7 @@ export function SectionTiles({ sections }: { sections: SectionNode[] }) {
         <li key={s.id}>
           <Link to={`/catalog/${s.slug}/`} className="section-tiles__tile">
             <span className="section-tiles__title">{s.title}</span>
-            {s.children.length > 0 ? (
-              <span className="section-tiles__children">{s.children.map((c) => c.title).join(" · ")}</span>
-            ) : null}
+            {s.children.length > 0 ? <span className="section-tiles__children">{s.children.map((c) => c.title).join(" · ")}</span> : null}
           </Link>
         </li>
       ))}

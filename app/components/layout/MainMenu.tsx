@@ -93,13 +93,7 @@ export function MainMenu({ sections, open, drawerTop, onClose }: Props) {
                   {s.title}
                 </Link>
                 {hasChildren ? (
-                  <button
-                    type="button"
-                    className="main-menu__toggle"
-                    aria-expanded={subOpen}
-                    aria-controls={`submenu-${s.id}`}
-                    onClick={() => toggleSub(s.id)}
-                  >
+                  <button type="button" className="main-menu__toggle" aria-expanded={subOpen} aria-controls={`submenu-${s.id}`} onClick={() => toggleSub(s.id)}>
                     <Icon name="chevron-down" size={16} />
                     <span className="visually-hidden">Подразделы: {s.title}</span>
                   </button>

@@ -32,80 +32,85 @@ export function SiteHeader({ sections, cart, compareCount, signedIn }: Props) {
 
   return (
     <>
-    <header ref={header} className={`site-header${scrolled ? " site-header--scrolled" : ""}`}>
-      <div className="site-header__top">
-        <div className="container site-header__top-inner">
-          <span className="site-header__city">
-            <Icon name="map-pin" size={16} /> {SITE.city}
-          </span>
-          <span className="site-header__hours">
-            <Icon name="clock" size={16} /> {SITE.hours}
-          </span>
-          <a className="site-header__phone" href={SITE.phoneHref}>
-            {SITE.phone}
-          </a>
-          <CallbackLink className="site-header__callback" />
-        </div>
-      </div>
-      <div className="site-header__bar">
-        <div className="container site-header__main">
-          <Link to="/" className="site-header__logo" aria-label={`${SITE.name} — на главную`}>
-            <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
-              <rect width="32" height="32" rx="8" fill="currentColor" />
-              <path d="M8 10l8 13 8-13" fill="none" stroke="#FAF8F5" strokeWidth="3.2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-            <span className="site-header__logo-text">{SITE.name}</span>
-          </Link>
-          <Link to="/catalog/" className="button site-header__catalog">
-            <Icon name="layout-grid" size={18} /> Каталог
-          </Link>
-          <div className="site-header__actions">
-            <SearchToggle />
-            <a className="site-header__phone-icon icon-button" href={SITE.phoneHref} aria-label={`Позвонить: ${SITE.phone}`}>
-              <Icon name="phone" />
+      <header ref={header} className={`site-header${scrolled ? " site-header--scrolled" : ""}`}>
+        <div className="site-header__top">
+          <div className="container site-header__top-inner">
+            <span className="site-header__city">
+              <Icon name="map-pin" size={16} /> {SITE.city}
+            </span>
+            <span className="site-header__hours">
+              <Icon name="clock" size={16} /> {SITE.hours}
+            </span>
+            <a className="site-header__phone" href={SITE.phoneHref}>
+              {SITE.phone}
             </a>
-            <Link to="/compare/" className="icon-button site-header__compare" aria-label={`Сравнение: ${countOf(compareCount, PRODUCT_FORMS)}`}>
-              <Icon name="git-compare" />
-              <span className="site-header__label">Сравнение</span>{" "}
-              {compareCount > 0 ? <span className="site-header__badge" aria-hidden="true">{compareCount}</span> : null}
-            </Link>
-            <Link
-              to="/cart/"
-              className={`icon-button site-header__cart${cart.count === 0 ? " site-header__cart--empty" : ""}`}
-              // The name holds the words shown, in their order: «Корзина», the sum, the badge's count
-              // (WCAG 2.5.3: the spaces between the parts are what tools read as word breaks).
-              aria-label={`Корзина ${formatPrice(cart.sum)}, ${countOf(cart.count, PRODUCT_FORMS)}`}
-              data-cart-count={cart.count}
-            >
-              <Icon name="shopping-cart" />
-              <span className="site-header__cart-text" aria-hidden="true">
-                <span className="site-header__label">Корзина</span>{" "}
-                <span className="site-header__cart-sum">{formatPrice(cart.sum)}</span>
-              </span>{" "}
-              <span className="site-header__badge" aria-hidden="true">{cart.count}</span>
-            </Link>
-            <Link to={signedIn ? "/profile/" : "/login/"} className="icon-button site-header__profile">
-              <Icon name="user" />
-              <span className="site-header__label">{signedIn ? "Профиль" : "Войти"}</span>
-            </Link>
-            <button
-              type="button"
-              className="icon-button site-header__menu-toggle"
-              aria-expanded={menuOpen}
-              aria-controls="main-menu"
-              onClick={() => {
-                if (!menuOpen && header.current) setDrawerTop(Math.max(0, header.current.getBoundingClientRect().bottom));
-                setMenuOpen(!menuOpen);
-              }}
-            >
-              <Icon name={menuOpen ? "x" : "menu"} />
-              <span className="visually-hidden">Меню</span>
-            </button>
+            <CallbackLink className="site-header__callback" />
           </div>
         </div>
-      </div>
-    </header>
-    <MainMenu sections={sections} open={menuOpen} drawerTop={drawerTop} onClose={() => setMenuOpen(false)} />
+        <div className="site-header__bar">
+          <div className="container site-header__main">
+            <Link to="/" className="site-header__logo" aria-label={`${SITE.name} — на главную`}>
+              <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
+                <rect width="32" height="32" rx="8" fill="currentColor" />
+                <path d="M8 10l8 13 8-13" fill="none" stroke="#FAF8F5" strokeWidth="3.2" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              <span className="site-header__logo-text">{SITE.name}</span>
+            </Link>
+            <Link to="/catalog/" className="button site-header__catalog">
+              <Icon name="layout-grid" size={18} /> Каталог
+            </Link>
+            <div className="site-header__actions">
+              <SearchToggle />
+              <a className="site-header__phone-icon icon-button" href={SITE.phoneHref} aria-label={`Позвонить: ${SITE.phone}`}>
+                <Icon name="phone" />
+              </a>
+              <Link to="/compare/" className="icon-button site-header__compare" aria-label={`Сравнение: ${countOf(compareCount, PRODUCT_FORMS)}`}>
+                <Icon name="git-compare" />
+                <span className="site-header__label">Сравнение</span>{" "}
+                {compareCount > 0 ? (
+                  <span className="site-header__badge" aria-hidden="true">
+                    {compareCount}
+                  </span>
+                ) : null}
+              </Link>
+              <Link
+                to="/cart/"
+                className={`icon-button site-header__cart${cart.count === 0 ? " site-header__cart--empty" : ""}`}
+                // The name holds the words shown, in their order: «Корзина», the sum, the badge's count
+                // (WCAG 2.5.3: the spaces between the parts are what tools read as word breaks).
+                aria-label={`Корзина ${formatPrice(cart.sum)}, ${countOf(cart.count, PRODUCT_FORMS)}`}
+                data-cart-count={cart.count}
+              >
+                <Icon name="shopping-cart" />
+                <span className="site-header__cart-text" aria-hidden="true">
+                  <span className="site-header__label">Корзина</span> <span className="site-header__cart-sum">{formatPrice(cart.sum)}</span>
+                </span>{" "}
+                <span className="site-header__badge" aria-hidden="true">
+                  {cart.count}
+                </span>
+              </Link>
+              <Link to={signedIn ? "/profile/" : "/login/"} className="icon-button site-header__profile">
+                <Icon name="user" />
+                <span className="site-header__label">{signedIn ? "Профиль" : "Войти"}</span>
+              </Link>
+              <button
+                type="button"
+                className="icon-button site-header__menu-toggle"
+                aria-expanded={menuOpen}
+                aria-controls="main-menu"
+                onClick={() => {
+                  if (!menuOpen && header.current) setDrawerTop(Math.max(0, header.current.getBoundingClientRect().bottom));
+                  setMenuOpen(!menuOpen);
+                }}
+              >
+                <Icon name={menuOpen ? "x" : "menu"} />
+                <span className="visually-hidden">Меню</span>
+              </button>
+            </div>
+          </div>
+        </div>
+      </header>
+      <MainMenu sections={sections} open={menuOpen} drawerTop={drawerTop} onClose={() => setMenuOpen(false)} />
     </>
   );
 }

@@ -14,7 +14,19 @@ const POINT_FORMS = ["пункте выдачи", "пунктах выдачи",
  * text alternates). The toggle is a real link (?map=1), so it works without JavaScript too, where
  * it shows the list; with JavaScript the contacts page's map shows the points above the list.
  */
-export function PickupPoints({ points, initiallyShown, path, tileUrl, attribution }: { points: PickupPoint[]; initiallyShown: boolean; path: string; tileUrl: string; attribution: string }) {
+export function PickupPoints({
+  points,
+  initiallyShown,
+  path,
+  tileUrl,
+  attribution,
+}: {
+  points: PickupPoint[];
+  initiallyShown: boolean;
+  path: string;
+  tileUrl: string;
+  attribution: string;
+}) {
   const [shown, setShown] = useState(initiallyShown);
   const [selected, setSelected] = useState<number | null>(null);
   const hydrated = useHydrated();

@@ -72,7 +72,11 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
 
       <ul className="price-block__facts">
         <li className={`price-block__stock availability availability--${availability.tone}`}>{availability.text}</li>
-        {weight > 0 ? <li>Вес{product.kind === "set" ? " комплекта" : ""}: {formatWeight(weight)}</li> : null}
+        {weight > 0 ? (
+          <li>
+            Вес{product.kind === "set" ? " комплекта" : ""}: {formatWeight(weight)}
+          </li>
+        ) : null}
         <li>Артикул: {String(product.id).padStart(6, "0")}</li>
       </ul>
 

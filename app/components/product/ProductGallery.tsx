@@ -55,7 +55,14 @@ export function ProductGallery({ images, videos, title }: { images: ProductImage
         speed={MAIN_SPEED}
         spaceBetween={10}
         thumbs={{ swiper: thumbs && !thumbs.destroyed ? thumbs : null }}
-        a11y={{ enabled: true, prevSlideMessage: "Предыдущее фото", nextSlideMessage: "Следующее фото", slideLabelMessage: "{{index}} из {{slidesLength}}", containerMessage: null, itemRoleDescriptionMessage: null }}
+        a11y={{
+          enabled: true,
+          prevSlideMessage: "Предыдущее фото",
+          nextSlideMessage: "Следующее фото",
+          slideLabelMessage: "{{index}} из {{slidesLength}}",
+          containerMessage: null,
+          itemRoleDescriptionMessage: null,
+        }}
         onSwiper={setMain}
         onSlideChange={(s) => setActive(s.activeIndex)}
       >

@@ -85,7 +85,20 @@ export function ProductTabs({ slug, initialTab, initialContent, renderContent }:
 
   const onKeyDown = (e: KeyboardEvent<HTMLAnchorElement>, index: number) => {
     const last = PRODUCT_TABS.length - 1;
-    const next = e.key === "ArrowRight" ? (index === last ? 0 : index + 1) : e.key === "ArrowLeft" ? (index === 0 ? last : index - 1) : e.key === "Home" ? 0 : e.key === "End" ? last : null;
+    const next =
+      e.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
     const tab = PRODUCT_TABS[next]!.id;

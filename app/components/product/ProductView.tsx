@@ -67,7 +67,16 @@ export function ProductView({ product, tab, content, related, viewed, points, ma
 
       <div className="product-page__top">
         <ProductGallery key={product.id} images={product.images} videos={product.videos} title={product.title} />
-        <PriceBlock key={`price-${product.id}`} product={product} price={price} oldPrice={oldPrice} weight={weight} items={totals?.included} back={path} shareUrl={url} />
+        <PriceBlock
+          key={`price-${product.id}`}
+          product={product}
+          price={price}
+          oldPrice={oldPrice}
+          weight={weight}
+          items={totals?.included}
+          back={path}
+          shareUrl={url}
+        />
       </div>
 
       <div className="product-page__body">

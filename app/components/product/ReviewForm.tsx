@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import {
-  parseReview,
-  REVIEW_TEXT_MAX,
-  REVIEW_THANKS,
-  type ReviewErrors,
-} from "../../lib/review-form.ts";
+import { parseReview, REVIEW_TEXT_MAX, REVIEW_THANKS, type ReviewErrors } from "../../lib/review-form.ts";
 import { HONEYPOT_FIELD, NAME_MAX } from "../../lib/form-fields.ts";
 import { CURRENT_REVIEW_CONSENT, REVIEW_CONSENT_TEXTS } from "../../lib/consent.ts";
 import { tabPath } from "../../lib/product-tabs.ts";
@@ -70,7 +65,16 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
   const describedBy = (field: keyof ReviewErrors) => (errors[field] ? `review-${field}-error` : undefined);
 
   return (
-    <form ref={formRef} id="review-form" className="review-form" method="post" action={tabPath(slug, "reviews")} noValidate onSubmit={onSubmit} aria-labelledby="review-form-title">
+    <form
+      ref={formRef}
+      id="review-form"
+      className="review-form"
+      method="post"
+      action={tabPath(slug, "reviews")}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="review-form-title"
+    >
       <h3 id="review-form-title">Оставить отзыв</h3>
       <p className="review-form__intro">Расскажите, как вам «{productTitle}». Отзыв появится на сайте после проверки.</p>
       {sent ? (
@@ -86,7 +90,10 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
 
       <div className={`form-group${errors.text ? " form-group--error" : ""}`}>
         <label htmlFor="review-text" className="form-group__label">
-          Отзыв <span className="form-group__required" aria-hidden="true">*</span>
+          Отзыв{" "}
+          <span className="form-group__required" aria-hidden="true">
+            *
+          </span>
         </label>
         <textarea
           id="review-text"
@@ -103,7 +110,10 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
 
       <div className={`form-group${errors.name ? " form-group--error" : ""}`}>
         <label htmlFor="review-name" className="form-group__label">
-          Имя <span className="form-group__required" aria-hidden="true">*</span>
+          Имя{" "}
+          <span className="form-group__required" aria-hidden="true">
+            *
+          </span>
         </label>
         <input
           id="review-name"
@@ -125,7 +135,14 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
 
       <div className={`form-group${errors.consent ? " form-group--error" : ""}`}>
         <label className="form-check">
-          <input type="checkbox" name="consent" value="on" defaultChecked={v?.consent} aria-invalid={errors.consent ? true : undefined} aria-describedby={describedBy("consent")} />
+          <input
+            type="checkbox"
+            name="consent"
+            value="on"
+            defaultChecked={v?.consent}
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={describedBy("consent")}
+          />
           <span>{REVIEW_CONSENT_TEXTS[CURRENT_REVIEW_CONSENT]}</span>
         </label>
         <input type="hidden" name="consent_version" value={CURRENT_REVIEW_CONSENT} />

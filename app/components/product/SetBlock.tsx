@@ -22,7 +22,9 @@ export function SetBlock({ items, discount, totals, excluded, onToggle }: Props)
   return (
     <section id="set" className="product-section set-block" aria-labelledby="set-title">
       <h2 id="set-title">Состав комплекта</h2>
-      {items.some((i) => i.optional) ? <p className="set-block__hint">Предметы с пометкой «по желанию» можно убрать из комплекта — цена и вес пересчитаются.</p> : null}
+      {items.some((i) => i.optional) ? (
+        <p className="set-block__hint">Предметы с пометкой «по желанию» можно убрать из комплекта — цена и вес пересчитаются.</p>
+      ) : null}
       <ul className="set-block__items">
         {items.map((item) => {
           const included = !(item.optional && excluded.has(item.id));

@@ -45,7 +45,8 @@ export function TabContents({ content, slug, title, reviewForm }: Props) {
               <>
                 <StarRating value={summary.rating} size={32} />
                 <p>
-                  <strong className="product-reviews__average">{formatRating(summary.rating)}</strong> из 5 — средняя из {countOf(summary.ratingCount, RATING_FORMS)}
+                  <strong className="product-reviews__average">{formatRating(summary.rating)}</strong> из 5 — средняя из{" "}
+                  {countOf(summary.ratingCount, RATING_FORMS)}
                   {summary.reviewCount > 0 ? `, ${countOf(summary.reviewCount, REVIEW_FORMS)} с текстом` : ""}
                 </p>
               </>

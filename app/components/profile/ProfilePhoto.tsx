@@ -12,9 +12,7 @@ export function ProfilePhoto({ avatar, outcome }: { avatar: ProfileFileInfo | nu
       <h2 id="profile-photo-title">Фото профиля</h2>
       <UploadNotice outcome={outcome} />
       <div className="profile-photo__body">
-        <div className="profile-photo__preview">
-          {src ? <img src={src} alt="Ваше фото" width={96} height={96} /> : <Icon name="user" size={40} />}
-        </div>
+        <div className="profile-photo__preview">{src ? <img src={src} alt="Ваше фото" width={96} height={96} /> : <Icon name="user" size={40} />}</div>
         <FileUpload
           id="profile-photo"
           multiple={false}

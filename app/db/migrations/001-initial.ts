@@ -47,7 +47,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("sort", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
 
-  await db.schema.createTable("product_values")
+  await db.schema
+    .createTable("product_values")
     .addColumn("product_id", "integer", (c) => c.notNull().references("products.id").onDelete("cascade"))
     .addColumn("property_id", "integer", (c) => c.notNull().references("properties.id").onDelete("cascade"))
     .addColumn("value_text", "varchar(200)")
@@ -56,7 +57,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex("product_values_product_idx").on("product_values").columns(["product_id", "property_id"]).execute();
   await db.schema.createIndex("product_values_facet_idx").on("product_values").columns(["property_id", "value_text", "product_id"]).execute();
 
-  await db.schema.createTable("set_items")
+  await db.schema
+    .createTable("set_items")
     .addColumn("set_id", "integer", (c) => c.notNull().references("products.id").onDelete("cascade"))
     .addColumn("item_id", "integer", (c) => c.notNull().references("products.id"))
     .addColumn("price", "bigint", (c) => c.notNull())
@@ -99,7 +101,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("sort", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
 
-  await db.schema.createTable("sessions")
+  await db.schema
+    .createTable("sessions")
     .addColumn("id", "varchar(64)", (c) => c.primaryKey())
     .addColumn("user_id", "integer")
     .addColumn("data", "text", (c) => c.notNull().defaultTo("{}"))

@@ -23,7 +23,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("password_changed_at", "bigint", (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable("password_reset_tokens")
+  await db.schema
+    .createTable("password_reset_tokens")
     .addColumn("token_hash", "varchar(64)", (c) => c.primaryKey())
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("created_at", "bigint", (c) => c.notNull())
@@ -32,7 +33,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex("password_reset_tokens_user_idx").on("password_reset_tokens").column("user_id").execute();
 
-  await db.schema.createTable("profile_files")
+  await db.schema
+    .createTable("profile_files")
     // 128 random bits in hex: the public id and the file name on disk; never guessable
     .addColumn("id", "varchar(32)", (c) => c.primaryKey())
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))

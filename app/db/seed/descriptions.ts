@@ -47,11 +47,7 @@ const GROUP_NOTES: Record<TextGroup, readonly string[]> = {
     "Мебель прошла испытания на устойчивость и прочность.",
     "Плиты класса эмиссии E1, без резкого запаха.",
   ],
-  office: [
-    "Подходит для работы по восемь часов в день.",
-    "Гарантия на механизмы — 3 года.",
-    "Сборка занимает не больше 20 минут.",
-  ],
+  office: ["Подходит для работы по восемь часов в день.", "Гарантия на механизмы — 3 года.", "Сборка занимает не больше 20 минут."],
   garden: [
     "На зиму мебель лучше убрать под навес или накрыть чехлом.",
     "Древесину раз в сезон стоит обновлять тиковым маслом.",
@@ -70,8 +66,15 @@ const STYLE_PHRASE: Record<string, string> = {
 
 /** «Сделано в …» needs the prepositional case. */
 const COUNTRY_IN: Record<string, string> = {
-  Россия: "России", Беларусь: "Беларуси", Италия: "Италии", Польша: "Польше", Швеция: "Швеции",
-  Турция: "Турции", Китай: "Китае", Малайзия: "Малайзии", Германия: "Германии",
+  Россия: "России",
+  Беларусь: "Беларуси",
+  Италия: "Италии",
+  Польша: "Польше",
+  Швеция: "Швеции",
+  Турция: "Турции",
+  Китай: "Китае",
+  Малайзия: "Малайзии",
+  Германия: "Германии",
 };
 
 export interface DescribedProduct {
@@ -95,12 +98,8 @@ function sizeSentence(p: DescribedProduct): string {
 }
 
 export function describeProduct(rng: Random, type: ProductType, p: DescribedProduct): string {
-  const fill = (s: string) =>
-    s.replace("{model}", p.model).replace("{material}", p.material.toLowerCase());
-  const first = [
-    ...type.about.map(fill),
-    `Модель выполнена ${STYLE_PHRASE[p.style] ?? "в современном стиле"}, цвет — ${p.colour.toLowerCase()}.`,
-  ];
+  const fill = (s: string) => s.replace("{model}", p.model).replace("{material}", p.material.toLowerCase());
+  const first = [...type.about.map(fill), `Модель выполнена ${STYLE_PHRASE[p.style] ?? "в современном стиле"}, цвет — ${p.colour.toLowerCase()}.`];
   const second = [
     ...rng.sample(GROUP_NOTES[type.text], 2),
     sizeSentence(p),

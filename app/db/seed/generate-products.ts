@@ -94,12 +94,18 @@ export function createProductGenerator(rng: Random, sections: SectionIndex) {
     const model = rng.pick(MODEL_NAMES);
     const colour = COLOURS[rng.pick(type.colours)] as Colour;
     const material = rng.pick(type.primary);
-    const extraMaterials = rng.sample(type.secondary.filter((s) => s !== material.value), rng.int(0, Math.min(2, type.secondary.length)));
+    const extraMaterials = rng.sample(
+      type.secondary.filter((s) => s !== material.value),
+      rng.int(0, Math.min(2, type.secondary.length)),
+    );
     const brand = rng.pick(brandsFor(type));
     const style = rng.pick(STYLES);
 
     // Sizes: either a named footprint (160×200) or ranges; t (0..1) says how big it is within its kind.
-    let w: number | undefined, d: number | undefined, sizeLabel = "", t = rng.next();
+    let w: number | undefined,
+      d: number | undefined,
+      sizeLabel = "",
+      t = rng.next();
     if (type.sizes) {
       const i = rng.int(0, type.sizes.length - 1);
       const [sw, sd] = type.sizes[i] as readonly [number, number];
@@ -136,11 +142,19 @@ export function createProductGenerator(rng: Random, sections: SectionIndex) {
       images.push({ src: productImageSrc(key), alt: `${title}: схема с размерами`, width: PRODUCT_IMAGE_SIZE, height: PRODUCT_IMAGE_SIZE });
     }
     // Other colours of the same model, as shops show them in the gallery.
-    for (const other of rng.sample(type.colours.filter((c) => c !== colour.code), rng.int(0, 2))) {
+    for (const other of rng.sample(
+      type.colours.filter((c) => c !== colour.code),
+      rng.int(0, 2),
+    )) {
       const key = productImageKey(type.shape, other);
       const otherColour = COLOURS[other] as Colour;
       imageKeys.push(key);
-      images.push({ src: productImageSrc(key), alt: `${type.word} ${model}, цвет «${otherColour.name.toLowerCase()}»`, width: PRODUCT_IMAGE_SIZE, height: PRODUCT_IMAGE_SIZE });
+      images.push({
+        src: productImageSrc(key),
+        alt: `${type.word} ${model}, цвет «${otherColour.name.toLowerCase()}»`,
+        width: PRODUCT_IMAGE_SIZE,
+        height: PRODUCT_IMAGE_SIZE,
+      });
     }
 
     const stock = stockFor(rng);
@@ -151,7 +165,17 @@ export function createProductGenerator(rng: Random, sections: SectionIndex) {
       kind: "product",
       slug: slugify(title, id),
       title,
-      description: describeProduct(rng, type, { model, material: material.value, colour: colour.name, style, brand: brand.name, country: brand.country, w, d, h }),
+      description: describeProduct(rng, type, {
+        model,
+        material: material.value,
+        colour: colour.name,
+        style,
+        brand: brand.name,
+        country: brand.country,
+        w,
+        d,
+        h,
+      }),
       brand: brand.name,
       price: roubles * 100,
       old_price: oldRoubles === null ? null : oldRoubles * 100,
@@ -163,9 +187,24 @@ export function createProductGenerator(rng: Random, sections: SectionIndex) {
       set_discount: 0,
     };
 
-    const text = (code: keyof typeof PROPERTY_ID, value: string): NewProductValue => ({ product_id: id, property_id: PROPERTY_ID[code], value_text: value, value_num: null });
-    const num = (code: keyof typeof PROPERTY_ID, value: number): NewProductValue => ({ product_id: id, property_id: PROPERTY_ID[code], value_text: null, value_num: value });
-    const values: NewProductValue[] = [text("color", colour.name), ...materials.map((m) => text("material", m)), text("style", style), text("country", brand.country)];
+    const text = (code: keyof typeof PROPERTY_ID, value: string): NewProductValue => ({
+      product_id: id,
+      property_id: PROPERTY_ID[code],
+      value_text: value,
+      value_num: null,
+    });
+    const num = (code: keyof typeof PROPERTY_ID, value: number): NewProductValue => ({
+      product_id: id,
+      property_id: PROPERTY_ID[code],
+      value_text: null,
+      value_num: value,
+    });
+    const values: NewProductValue[] = [
+      text("color", colour.name),
+      ...materials.map((m) => text("material", m)),
+      text("style", style),
+      text("country", brand.country),
+    ];
     if (w !== undefined) values.push(num("width", w));
     if (d !== undefined) values.push(num("depth", d));
     if (h !== undefined) values.push(num("height", h));

@@ -24,14 +24,62 @@ interface Recipe {
 }
 
 const RECIPES: readonly Recipe[] = [
-  { prefix: "Комплект для гостиной", main: ["sofa", "corner-sofa"], required: [{ type: "armchair" }, { type: "coffee-table" }], optional: [{ type: "pouf" }, { type: "rug" }, { type: "floor-lamp" }], blurb: "Всё для уютной гостиной, подобранное по цвету и стилю." },
-  { prefix: "Обеденная группа", main: ["dining-table"], required: [{ type: "chair", qty: [4, 6] }], optional: [{ type: "pendant-lamp" }], blurb: "Стол и стулья одной коллекции для семейных обедов и встреч с друзьями." },
-  { prefix: "Спальня", main: ["bed"], required: [{ type: "mattress" }, { type: "nightstand", qty: [2, 2] }], optional: [{ type: "dresser" }, { type: "table-lamp" }], blurb: "Кровать, матрас подходящего размера и тумбы по обе стороны." },
-  { prefix: "Рабочее место", main: ["desk"], required: [{ type: "office-chair" }], optional: [{ type: "table-lamp" }, { type: "bookcase" }], blurb: "Удобный кабинет дома: стол, эргономичное кресло и место для бумаг." },
-  { prefix: "Детская комната", main: ["kids-bed"], required: [{ type: "kids-table" }], optional: [{ type: "toy-box" }, { type: "rug" }], blurb: "Безопасная мебель для детской из одной коллекции." },
-  { prefix: "Садовый комплект", main: ["garden-table"], required: [{ type: "garden-chair", qty: [2, 4] }], optional: [{ type: "lounger" }], blurb: "Мебель для обедов на террасе и отдыха в саду." },
-  { prefix: "Комплект для хранения", main: ["wardrobe"], required: [{ type: "dresser" }], optional: [{ type: "mirror" }], blurb: "Шкаф и комод одной серии: хватит места для одежды всей семьи." },
-  { prefix: "Уютный набор", main: ["throw"], required: [{ type: "cushion", qty: [2, 2] }], optional: [{ type: "vase" }], blurb: "Плед и подушки в одной гамме, чтобы обновить диван за один вечер." },
+  {
+    prefix: "Комплект для гостиной",
+    main: ["sofa", "corner-sofa"],
+    required: [{ type: "armchair" }, { type: "coffee-table" }],
+    optional: [{ type: "pouf" }, { type: "rug" }, { type: "floor-lamp" }],
+    blurb: "Всё для уютной гостиной, подобранное по цвету и стилю.",
+  },
+  {
+    prefix: "Обеденная группа",
+    main: ["dining-table"],
+    required: [{ type: "chair", qty: [4, 6] }],
+    optional: [{ type: "pendant-lamp" }],
+    blurb: "Стол и стулья одной коллекции для семейных обедов и встреч с друзьями.",
+  },
+  {
+    prefix: "Спальня",
+    main: ["bed"],
+    required: [{ type: "mattress" }, { type: "nightstand", qty: [2, 2] }],
+    optional: [{ type: "dresser" }, { type: "table-lamp" }],
+    blurb: "Кровать, матрас подходящего размера и тумбы по обе стороны.",
+  },
+  {
+    prefix: "Рабочее место",
+    main: ["desk"],
+    required: [{ type: "office-chair" }],
+    optional: [{ type: "table-lamp" }, { type: "bookcase" }],
+    blurb: "Удобный кабинет дома: стол, эргономичное кресло и место для бумаг.",
+  },
+  {
+    prefix: "Детская комната",
+    main: ["kids-bed"],
+    required: [{ type: "kids-table" }],
+    optional: [{ type: "toy-box" }, { type: "rug" }],
+    blurb: "Безопасная мебель для детской из одной коллекции.",
+  },
+  {
+    prefix: "Садовый комплект",
+    main: ["garden-table"],
+    required: [{ type: "garden-chair", qty: [2, 4] }],
+    optional: [{ type: "lounger" }],
+    blurb: "Мебель для обедов на террасе и отдыха в саду.",
+  },
+  {
+    prefix: "Комплект для хранения",
+    main: ["wardrobe"],
+    required: [{ type: "dresser" }],
+    optional: [{ type: "mirror" }],
+    blurb: "Шкаф и комод одной серии: хватит места для одежды всей семьи.",
+  },
+  {
+    prefix: "Уютный набор",
+    main: ["throw"],
+    required: [{ type: "cushion", qty: [2, 2] }],
+    optional: [{ type: "vase" }],
+    blurb: "Плед и подушки в одной гамме, чтобы обновить диван за один вечер.",
+  },
 ];
 
 export interface GeneratedSet {
@@ -131,7 +179,15 @@ export function generateSets(rng: Random, products: readonly ProductSummary[], f
         videos: "[]",
         set_discount: discount,
       },
-      items: chosen.map((c, sort) => ({ set_id: id, item_id: c.item.id, price: c.item.price, weight: c.item.weight, qty: c.qty, optional: c.optional ? 1 : 0, sort })),
+      items: chosen.map((c, sort) => ({
+        set_id: id,
+        item_id: c.item.id,
+        price: c.item.price,
+        weight: c.item.weight,
+        qty: c.qty,
+        optional: c.optional ? 1 : 0,
+        sort,
+      })),
       // A set is found by the facets of its main item.
       values: [
         { product_id: id, property_id: PROPERTY_ID.color, value_text: main.colour.name, value_num: null },

@@ -41,8 +41,7 @@ function fitToFrame(shape: ShapeDef, area: { width: number; height: number; cent
   return { s, tx: 200 - (s * (x0 + x1)) / 2, ty: area.centreY - (s * (y0 + y1)) / 2 };
 }
 
-const transform = ({ s, tx, ty }: { s: number; tx: number; ty: number }) =>
-  `translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${s.toFixed(3)})`;
+const transform = ({ s, tx, ty }: { s: number; tx: number; ty: number }) => `translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${s.toFixed(3)})`;
 
 /** One product in its colour: the same canvas, angle and margins for every product. */
 function productSvg(shapeName: string, colourCode: string): string {
@@ -65,18 +64,27 @@ function dimensionsSvg(shapeName: string): string {
   const hy = y1 + 30;
   const vx = x1 + 26;
   const arrows = [
-    stroke(`M${x0} ${y1 + 8} V${hy + 8} M${x1} ${y1 + 8} V${hy + 8} M${x1 + 8} ${y0} H${vx + 8} M${x1 + 8} ${y1} H${vx + 8}`, ink, 1.5, ` stroke-dasharray="4 4"`),
+    stroke(
+      `M${x0} ${y1 + 8} V${hy + 8} M${x1} ${y1 + 8} V${hy + 8} M${x1 + 8} ${y0} H${vx + 8} M${x1 + 8} ${y1} H${vx + 8}`,
+      ink,
+      1.5,
+      ` stroke-dasharray="4 4"`,
+    ),
     stroke(`M${x0 + 4} ${hy} H${x1 - 4} M${vx} ${y0 + 4} V${y1 - 4}`, ink, 2),
-    polygon([x0, hy, x0 + 12, hy - 5, x0 + 12, hy + 5], ink), polygon([x1, hy, x1 - 12, hy - 5, x1 - 12, hy + 5], ink),
-    polygon([vx, y0, vx - 5, y0 + 12, vx + 5, y0 + 12], ink), polygon([vx, y1, vx - 5, y1 - 12, vx + 5, y1 - 12], ink),
+    polygon([x0, hy, x0 + 12, hy - 5, x0 + 12, hy + 5], ink),
+    polygon([x1, hy, x1 - 12, hy - 5, x1 - 12, hy + 5], ink),
+    polygon([vx, y0, vx - 5, y0 + 12, vx + 5, y0 + 12], ink),
+    polygon([vx, y1, vx - 5, y1 - 12, vx + 5, y1 - 12], ink),
   ].join("");
   const drawing = shape.draw({ base: "#FFFFFF", shade: "#F1EDE7", deep: "#E2DCD3", light: "#FFFFFF", line: "#8F8981" });
   return svgDocument(400, 400, `<g transform="${transform(fit)}">${drawing}</g>${arrows}`);
 }
 
 function svgDocument(width: number, height: number, body: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<rect width="${width}" height="${height}" fill="${BACKGROUND}"/>${body}</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect width="${width}" height="${height}" fill="${BACKGROUND}"/>${body}</svg>`
+  );
 }
 
 /** The SVG of a product image key: "<shape>-<colour>" or "<shape>-dims" (shape names may contain hyphens, colours do not). */

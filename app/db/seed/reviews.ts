@@ -5,7 +5,11 @@ import { CURRENT_REVIEW_CONSENT } from "../../lib/consent.ts";
 
 const DEMO_REVIEWS: readonly { name: string; rating: number; text: string }[] = [
   { name: "Анна", rating: 5, text: "Привезли вовремя, собрали за час. Цвет точно как на фото, в комнате смотрится очень уютно." },
-  { name: "Сергей", rating: 4, text: "Качество хорошее, всё ровно и крепко. Снял одну звезду за то, что инструкция только на картинках.\n\nВ остальном доволен, рекомендую." },
+  {
+    name: "Сергей",
+    rating: 4,
+    text: "Качество хорошее, всё ровно и крепко. Снял одну звезду за то, что инструкция только на картинках.\n\nВ остальном доволен, рекомендую.",
+  },
   { name: "Екатерина", rating: 5, text: "Выбирали долго и не пожалели. Материалы приятные, запаха нет, упаковка надёжная." },
   { name: "Дмитрий", rating: 3, text: "Вещь неплохая, но доставку пришлось переносить дважды. Сам товар без претензий." },
   { name: "Ольга", rating: 5, text: "Второй раз заказываю в «Витрине». Консультант помог с размерами, всё подошло идеально." },
@@ -24,7 +28,16 @@ export async function seedDemoReviews(db: Db, now = Date.now()): Promise<number>
     return Array.from({ length: n }, (_, j) => {
       const r = DEMO_REVIEWS[(i + j) % DEMO_REVIEWS.length]!;
       const at = now - (i * 7 + j * 3 + 1) * 86_400_000;
-      return { product_id: p.id, rating: r.rating, text: r.text, name: r.name, consent_version: CURRENT_REVIEW_CONSENT, consent_at: at, approved: 1, created_at: at };
+      return {
+        product_id: p.id,
+        rating: r.rating,
+        text: r.text,
+        name: r.name,
+        consent_version: CURRENT_REVIEW_CONSENT,
+        consent_at: at,
+        approved: 1,
+        created_at: at,
+      };
     });
   });
   if (rows.length) await db.kysely.insertInto("reviews").values(rows).execute();

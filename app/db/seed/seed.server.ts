@@ -61,13 +61,21 @@ async function hasDemoRows(db: Db): Promise<boolean> {
 }
 
 /** Inserts rows in statements small enough for the dialect's bound-parameter limit. */
-async function insertChunked<T extends keyof Database & string>(db: Db, k: Kysely<Database>, table: T, rows: readonly Insertable<Database[T]>[]): Promise<void> {
+async function insertChunked<T extends keyof Database & string>(
+  db: Db,
+  k: Kysely<Database>,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+): Promise<void> {
   const first = rows[0];
   if (!first) return;
   const size = Math.max(1, Math.floor(PARAM_LIMIT[db.dialect] / Object.keys(first).length));
   for (let i = 0; i < rows.length; i += size) {
     // Kysely cannot relate a generic table name to its row type, hence the cast.
-    await k.insertInto(table).values(rows.slice(i, i + size) as never).execute();
+    await k
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
   }
 }
 
@@ -86,7 +94,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const sections = buildSections();
   await db.kysely.transaction().execute(async (trx) => {
     await insertChunked(db, trx, "sections", sections.rows);
-    await insertChunked(db, trx, "properties", PROPERTIES.map((p, i) => ({ ...p, sort: (i + 1) * 10 })));
+    await insertChunked(
+      db,
+      trx,
+      "properties",
+      PROPERTIES.map((p, i) => ({ ...p, sort: (i + 1) * 10 })),
+    );
   });
   log(`sections: ${sections.rows.length}, properties: ${PROPERTIES.length}`);
 
@@ -102,17 +115,42 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       for (const key of p.imageKeys) imageKeys.add(key);
     }
     await db.kysely.transaction().execute(async (trx) => {
-      await insertChunked(db, trx, "products", batch.map((p) => p.row));
-      await insertChunked(db, trx, "product_values", batch.flatMap((p) => p.values));
+      await insertChunked(
+        db,
+        trx,
+        "products",
+        batch.map((p) => p.row),
+      );
+      await insertChunked(
+        db,
+        trx,
+        "product_values",
+        batch.flatMap((p) => p.values),
+      );
     });
     log(`products: ${end}/${productCount}`);
   }
 
   const sets = generateSets(rng, summaries, productCount + 1, setCount(productCount));
   await db.kysely.transaction().execute(async (trx) => {
-    await insertChunked(db, trx, "products", sets.map((s) => s.row));
-    await insertChunked(db, trx, "set_items", sets.flatMap((s) => s.items));
-    await insertChunked(db, trx, "product_values", sets.flatMap((s) => s.values));
+    await insertChunked(
+      db,
+      trx,
+      "products",
+      sets.map((s) => s.row),
+    );
+    await insertChunked(
+      db,
+      trx,
+      "set_items",
+      sets.flatMap((s) => s.items),
+    );
+    await insertChunked(
+      db,
+      trx,
+      "product_values",
+      sets.flatMap((s) => s.values),
+    );
   });
   log(`sets: ${sets.length}`);
 
@@ -136,7 +174,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     const imagesStarted = Date.now();
     const products = await renderProductImages(options.mediaDir, imageKeys, log);
     const news = await renderNewsImages(options.mediaDir, NEWS_IMAGE_KEYS, log);
-    log(`images: ${products.rendered + news.rendered} rendered, ${products.skipped + news.skipped} already there (${((Date.now() - imagesStarted) / 1000).toFixed(1)} s)`);
+    log(
+      `images: ${products.rendered + news.rendered} rendered, ${products.skipped + news.skipped} already there (${((Date.now() - imagesStarted) / 1000).toFixed(1)} s)`,
+    );
   }
 
   return { sections: sections.rows.length, products: productCount, sets: sets.length };

@@ -32,7 +32,16 @@ function channels(hex: string): [number, number, number] {
 export function mix(hex: string, target: string, amount: number): string {
   const a = channels(hex);
   const b = channels(target);
-  return "#" + a.map((v, i) => Math.round(v + ((b[i] as number) - v) * amount).toString(16).padStart(2, "0")).join("");
+  return (
+    "#" +
+    a
+      .map((v, i) =>
+        Math.round(v + ((b[i] as number) - v) * amount)
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")
+  );
 }
 
 export function paintOf(hex: string): Paint {
@@ -52,10 +61,8 @@ export const rect = (x: number, y: number, w: number, h: number, fill: string, r
   `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}"${rx ? ` rx="${rx}"` : ""} fill="${fill}"/>`;
 export const ellipse = (cx: number, cy: number, rx: number, ry: number, fill: string, extra = "") =>
   `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(rx)}" ry="${n(ry)}" fill="${fill}"${extra}/>`;
-export const circle = (cx: number, cy: number, r: number, fill: string) =>
-  `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="${fill}"/>`;
-export const polygon = (points: readonly number[], fill: string) =>
-  `<polygon points="${points.map(n).join(" ")}" fill="${fill}"/>`;
+export const circle = (cx: number, cy: number, r: number, fill: string) => `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="${fill}"/>`;
+export const polygon = (points: readonly number[], fill: string) => `<polygon points="${points.map(n).join(" ")}" fill="${fill}"/>`;
 export const path = (d: string, fill: string, extra = "") => `<path d="${d}" fill="${fill}"${extra}/>`;
 /** An open stroke (no outline of its own). */
 export const stroke = (d: string, colour: string, width: number, extra = "") =>
@@ -65,8 +72,7 @@ export const stroke = (d: string, colour: string, width: number, extra = "") =>
 export const floorShadow = (rx: number) => ellipse(200, FLOOR_Y + 2, rx, 9, "#000000", ` opacity="0.08" stroke="none"`);
 
 /** Wraps the parts of an object so they share the outline. */
-export const outlined = (paint: Paint, parts: string[]) =>
-  `<g stroke="${paint.line}" stroke-width="2" stroke-linejoin="round">${parts.join("")}</g>`;
+export const outlined = (paint: Paint, parts: string[]) => `<g stroke="${paint.line}" stroke-width="2" stroke-linejoin="round">${parts.join("")}</g>`;
 
 export interface ShapeDef {
   /** the object's parts, drawn in the given paint */
