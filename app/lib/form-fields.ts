@@ -98,6 +98,14 @@ export function parseFields<S extends z.ZodType>(schema: S, values: unknown): Pa
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
 }
 
+/** The schema as a check for the browser: values → `{field: message}`, empty when fine. */
+export function checkWith(schema: z.ZodType): (values: Record<string, string>) => FieldErrors {
+  return (values) => {
+    const result = parseFields(schema, values);
+    return result.ok ? {} : result.errors;
+  };
+}
+
 /** Text fields of a submitted form (files and repeated keys aside), for validation and re-display. */
 export function formValues(data: FormData): Record<string, string> {
   const values: Record<string, string> = {};

@@ -72,7 +72,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         dateRange={loaderData.dateRange}
         idempotencyKey={actionData?.values.idempotencyKey ?? loaderData.idempotencyKey}
         values={actionData?.values ?? {}}
-        errors={actionData?.errors ?? {}}
+        errors={actionData?.errors}
         formError={actionData?.formError}
       />
     </div>

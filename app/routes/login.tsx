@@ -4,7 +4,8 @@ import { clientContext, servicesContext, sessionContext } from "../context.ts";
 import { authenticate, mergeAnonymousIntoAccount } from "../domain/users.server.ts";
 import { admitLogin, loginFailed, loginSucceeded } from "../domain/login-limits.server.ts";
 import { loginSchema, MESSAGES } from "../lib/account-schemas.ts";
-import { fieldErrors, formValues, type FieldErrors } from "../lib/form-fields.ts";
+import { fieldErrors, formValues, type FieldErrors, checkWith } from "../lib/form-fields.ts";
+import { useFieldChecks } from "../ui/use-field-checks.ts";
 import { safeBackPath } from "../lib/safe-back-path.ts";
 import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
 import { FormField } from "../components/auth/FormField.tsx";
@@ -50,8 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(back, { status: 303 });
 }
 
+/** the browser checks the form with the schema the action uses */
+const check = checkWith(loginSchema);
+
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const errors: FieldErrors = actionData?.errors ?? {};
+  const { errors, formProps } = useFieldChecks(check, actionData?.errors);
   const busy = useNavigation().state === "submitting";
   return (
     <AuthCard
@@ -69,7 +73,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       {actionData?.notice ? <FormNotice tone="error">{actionData.notice}</FormNotice> : null}
       {loaderData.passwordReset && !actionData ? <FormNotice tone="ok">Пароль изменён. Войдите с новым паролем.</FormNotice> : null}
-      <Form method="post" action="/login/" className="auth-form" noValidate>
+      <Form method="post" action="/login/" className="auth-form" {...formProps}>
         <input type="hidden" name="back" value={loaderData.back} />
         <FormField
           form="login"

@@ -4,7 +4,8 @@ import { clientContext, servicesContext } from "../context.ts";
 import { isResetTokenValid, resetPassword } from "../domain/users.server.ts";
 import { clearLoginLimits } from "../domain/login-limits.server.ts";
 import { MESSAGES, PASSWORD_MIN, resetSchema } from "../lib/account-schemas.ts";
-import { fieldErrors, formValues, type FieldErrors } from "../lib/form-fields.ts";
+import { fieldErrors, formValues, type FieldErrors, checkWith } from "../lib/form-fields.ts";
+import { useFieldChecks } from "../ui/use-field-checks.ts";
 import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
 import { FormField } from "../components/auth/FormField.tsx";
 
@@ -32,8 +33,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return redirect("/login/?reset=done", { status: 303 });
 }
 
+/** the browser checks the form with the schema the action uses */
+const check = checkWith(resetSchema);
+
 export default function PasswordResetToken({ loaderData, actionData, params }: Route.ComponentProps) {
-  const errors: FieldErrors = actionData?.errors ?? {};
+  const { errors, formProps } = useFieldChecks(check, actionData?.errors);
   if (!loaderData.valid || actionData?.expired) {
     return (
       <AuthCard title="Ссылка устарела">
@@ -46,7 +50,7 @@ export default function PasswordResetToken({ loaderData, actionData, params }: R
   }
   return (
     <AuthCard title="Новый пароль">
-      <Form method="post" action={`/password/reset/${params.token}/`} className="auth-form" noValidate>
+      <Form method="post" action={`/password/reset/${params.token}/`} className="auth-form" {...formProps}>
         <FormField
           form="reset"
           name="password"

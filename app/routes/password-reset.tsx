@@ -3,7 +3,8 @@ import type { Route } from "./+types/password-reset";
 import { clientContext, servicesContext } from "../context.ts";
 import { createPasswordResetToken, hitResetLimits } from "../domain/users.server.ts";
 import { MESSAGES, resetRequestSchema } from "../lib/account-schemas.ts";
-import { fieldErrors, formValues, type FieldErrors } from "../lib/form-fields.ts";
+import { fieldErrors, formValues, type FieldErrors, checkWith } from "../lib/form-fields.ts";
+import { useFieldChecks } from "../ui/use-field-checks.ts";
 import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
 import { FormField } from "../components/auth/FormField.tsx";
 
@@ -52,8 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { errors: {} as FieldErrors, notice: null, sent: true, email: "" };
 }
 
+/** the browser checks the form with the schema the action uses */
+const check = checkWith(resetRequestSchema);
+
 export default function PasswordReset({ actionData }: Route.ComponentProps) {
-  const errors: FieldErrors = actionData?.errors ?? {};
+  const { errors, formProps } = useFieldChecks(check, actionData?.errors);
   const busy = useNavigation().state === "submitting";
   return (
     <AuthCard
@@ -68,7 +72,7 @@ export default function PasswordReset({ actionData }: Route.ComponentProps) {
       {actionData?.sent ? (
         <FormNotice tone="ok">{SENT}</FormNotice>
       ) : (
-        <Form method="post" action="/password/reset/" className="auth-form" noValidate>
+        <Form method="post" action="/password/reset/" className="auth-form" {...formProps}>
           <p>Укажите e-mail, с которым вы регистрировались: мы пришлём ссылку для смены пароля.</p>
           <FormField
             form="reset"

@@ -4,7 +4,8 @@ import { servicesContext, sessionContext } from "../context.ts";
 import { changePassword } from "../domain/users.server.ts";
 import { requireUserId } from "../lib/require-user.ts";
 import { MESSAGES, PASSWORD_MIN, passwordChangeSchema } from "../lib/account-schemas.ts";
-import { fieldErrors, formValues, type FieldErrors } from "../lib/form-fields.ts";
+import { fieldErrors, formValues, type FieldErrors, checkWith } from "../lib/form-fields.ts";
+import { useFieldChecks } from "../ui/use-field-checks.ts";
 import { AuthCard } from "../components/auth/AuthCard.tsx";
 import { FormField } from "../components/auth/FormField.tsx";
 
@@ -27,8 +28,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/profile/?password=changed", { status: 303 });
 }
 
+/** the browser checks the form with the schema the action uses */
+const check = checkWith(passwordChangeSchema);
+
 export default function ProfilePassword({ actionData }: Route.ComponentProps) {
-  const errors: FieldErrors = actionData?.errors ?? {};
+  const { errors, formProps } = useFieldChecks(check, actionData?.errors);
   return (
     <AuthCard
       title="Смена пароля"
@@ -38,7 +42,7 @@ export default function ProfilePassword({ actionData }: Route.ComponentProps) {
         </p>
       }
     >
-      <Form method="post" action="/profile/password/" className="auth-form" noValidate>
+      <Form method="post" action="/profile/password/" className="auth-form" {...formProps}>
         <FormField
           form="password"
           name="currentPassword"

@@ -84,7 +84,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       {loaderData.passwordChanged ? <FormNotice tone="ok">Пароль изменён. На других устройствах нужно будет войти заново.</FormNotice> : null}
       <div className="profile__grid">
         <div className="profile__side">
-          <PersonalDataForm user={user} errors={actionData?.errors ?? {}} values={actionData?.values} saved={loaderData.saved && !actionData} />
+          <PersonalDataForm user={user} errors={actionData?.errors} values={actionData?.values} saved={loaderData.saved && !actionData} />
           <ProfilePhoto avatar={loaderData.avatar} outcome={loaderData.photoUpload} />
         </div>
         <div className="profile__main">

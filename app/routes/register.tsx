@@ -3,7 +3,8 @@ import type { Route } from "./+types/register";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";
 import { hitRegistrationLimits, requestRegistration } from "../domain/users.server.ts";
 import { MESSAGES, PASSWORD_MIN, registerSchema } from "../lib/account-schemas.ts";
-import { fieldErrors, formValues, type FieldErrors } from "../lib/form-fields.ts";
+import { fieldErrors, formValues, type FieldErrors, checkWith } from "../lib/form-fields.ts";
+import { useFieldChecks } from "../ui/use-field-checks.ts";
 import { safeBackPath } from "../lib/safe-back-path.ts";
 import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
 import { FormField } from "../components/auth/FormField.tsx";
@@ -74,8 +75,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { errors: {} as FieldErrors, notice: null, values: null, sentTo: parsed.data.email };
 }
 
+/** the browser checks the form with the schema the action uses */
+const check = checkWith(registerSchema);
+
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const errors: FieldErrors = actionData?.errors ?? {};
+  const { errors, formProps } = useFieldChecks(check, actionData?.errors);
   const v = actionData?.values;
   const busy = useNavigation().state === "submitting";
   if (actionData?.sentTo) {
@@ -105,7 +109,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       }
     >
       {actionData?.notice ? <FormNotice tone="error">{actionData.notice}</FormNotice> : null}
-      <Form method="post" action="/register/" className="auth-form" noValidate>
+      <Form method="post" action="/register/" className="auth-form" {...formProps}>
         <FormField form="register" name="name" label="Имя" autoComplete="name" required defaultValue={v?.name} error={errors.name} />
         <FormField form="register" name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={v?.email} error={errors.email} />
         <FormField form="register" name="phone" label="Телефон" type="tel" autoComplete="tel" required defaultValue={v?.phone} error={errors.phone} />

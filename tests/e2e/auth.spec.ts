@@ -73,7 +73,16 @@ test.describe("accounts in the browser", () => {
     await expect(page.getByText("Подтвердите согласие на обработку персональных данных")).toBeVisible();
     await expect(page.getByLabel("Имя")).toHaveValue("Борис");
     await expect(page.getByLabel("E-mail")).toHaveAccessibleDescription("Укажите e-mail в формате name@example.ru");
+    // the first field in error has the focus, and the form was not sent
+    await expect(page.getByLabel("E-mail")).toBeFocused();
     await expectNoSeriousA11yViolations(page);
+    // correcting a field clears its error at once, before the next submit; a field made wrong says so
+    await page.getByLabel("E-mail").fill("boris@example.ru");
+    await expect(page.getByText("Укажите e-mail в формате name@example.ru")).toBeHidden();
+    await expect(page.getByLabel("E-mail")).not.toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Имя").fill("Б");
+    await page.getByLabel("E-mail").focus();
+    await expect(page.getByText("Укажите имя: не меньше 2 букв")).toBeVisible();
   });
 
   test("the «we sent a letter» and confirmation pages are accessible", async ({ page }) => {

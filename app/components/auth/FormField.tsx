@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { FormGroup } from "../../ui/FormGroup.tsx";
 import { PasswordInput } from "../../ui/PasswordInput.tsx";
 import { PhoneInput } from "../../ui/PhoneInput.tsx";
 
@@ -11,27 +12,14 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name
   form?: string;
 }
 
-/** Label above, hint and then the error under the field (BRAND.md: Forms). */
+/** An account form's field: the shared FormGroup around a text, e-mail, phone or password input. */
 export function FormField({ name, label, error, hint, form = "f", type = "text", ...input }: Props) {
-  const id = `${form}-${name}`;
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  const props = { ...input, id, name, className: "form-control", "aria-invalid": error ? true : undefined, "aria-describedby": described };
   return (
-    <div className={`form-group${error ? " form-group--error" : ""}`}>
-      <label htmlFor={id} className="form-group__label">
-        {label}
-      </label>
-      {type === "password" ? <PasswordInput {...props} /> : type === "tel" ? <PhoneInput {...props} /> : <input {...props} type={type} />}
-      {hint ? (
-        <p className="form-group__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="form-group__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormGroup id={`${form}-${name}`} label={label} error={error} hint={hint}>
+      {(control) => {
+        const props = { ...input, ...control, name };
+        return type === "password" ? <PasswordInput {...props} /> : type === "tel" ? <PhoneInput {...props} /> : <input {...props} type={type} />;
+      }}
+    </FormGroup>
   );
 }

@@ -1,11 +1,14 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { CartLineView, CartTotals } from "../../domain/cart-types.ts";
 import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION } from "../../lib/consent.ts";
 import { quoteDelivery, type DeliveryType, type LiftType } from "../../lib/delivery-pricing.ts";
 import { PhoneInput } from "../../ui/PhoneInput.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
-import { CheckoutField } from "./CheckoutField.tsx";
+import { useFieldChecks } from "../../ui/use-field-checks.ts";
+import { parseCheckout } from "../../lib/checkout-schema.ts";
+import type { FieldErrors } from "../../lib/form-fields.ts";
+import { FormGroup } from "../../ui/FormGroup.tsx";
 import { DeliveryFields } from "./DeliveryFields.tsx";
 import { OrderSummary } from "./OrderSummary.tsx";
 import "./Checkout.css";
@@ -17,7 +20,8 @@ interface Props {
   dateRange: { min: string; max: string };
   idempotencyKey: string;
   values: Record<string, string>;
-  errors: Record<string, string>;
+  /** the server's answer to the last post */
+  errors?: FieldErrors;
   formError?: string;
 }
 
@@ -26,7 +30,16 @@ interface Props {
  * follows the delivery choice (lifting cost shown before confirming), the submit waits for the
  * consent tick, and a double click sends once (the idempotency key guards retries as well).
  */
-export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempotencyKey, values, errors, formError }: Props) {
+/**
+ * The browser's check: the server's schema, except the delivery date, which only the server's
+ * clock decides (a visitor's clock may be off by a day).
+ */
+function checkCheckout(values: Record<string, string>): FieldErrors {
+  const { date: _date, ...errors } = parseCheckout(values).errors ?? {};
+  return errors;
+}
+
+export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempotencyKey, values, errors: serverErrors, formError }: Props) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
@@ -35,21 +48,16 @@ export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempoten
   const [floor, setFloor] = useState(Number(values.floor) || 1);
   const [lift, setLift] = useState<LiftType>((values.lift as LiftType) || "none");
   const quote = quoteDelivery({ type: delivery, itemsTotal: totals.sum, weightGrams: totals.weight, floor, lift });
-  const form = useRef<HTMLFormElement>(null);
-
-  // after a refused submit, take the visitor to the first field that needs attention
-  useEffect(() => {
-    const first = Object.keys(errors)[0];
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }, [errors]);
+  // checks on blur and while correcting; a refused submit (here or by the server) takes the
+  // visitor to the first field that needs attention
+  const { errors, formProps } = useFieldChecks(checkCheckout, serverErrors);
 
   return (
     <div className="checkout">
       <Form
         method="post"
-        ref={form}
         className="checkout__form"
-        noValidate
+        {...formProps}
         onChange={(e) => {
           const data = new FormData(e.currentTarget);
           setDelivery((data.get("delivery") as DeliveryType) || "courier");
@@ -59,6 +67,7 @@ export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempoten
         }}
         onSubmit={(e) => {
           if (sending) e.preventDefault();
+          else formProps.onSubmit(e);
         }}
       >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
@@ -69,22 +78,22 @@ export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempoten
           </p>
         ) : null}
         <h2>Покупатель</h2>
-        <CheckoutField name="name" label="Имя" error={errors.name}>
+        <FormGroup id="checkout-name" label="Имя" error={errors.name}>
           {(p) => <input {...p} name="name" autoComplete="name" maxLength={100} defaultValue={values.name ?? ""} />}
-        </CheckoutField>
-        <CheckoutField name="phone" label="Телефон" error={errors.phone}>
+        </FormGroup>
+        <FormGroup id="checkout-phone" label="Телефон" error={errors.phone}>
           {(p) => <PhoneInput {...p} name="phone" autoComplete="tel" defaultValue={values.phone ?? ""} />}
-        </CheckoutField>
-        <CheckoutField name="email" label="Электронная почта (необязательно)" error={errors.email} hint="Пришлём подтверждение заказа">
+        </FormGroup>
+        <FormGroup id="checkout-email" label="Электронная почта (необязательно)" error={errors.email} hint="Пришлём подтверждение заказа">
           {(p) => <input {...p} name="email" type="email" autoComplete="email" maxLength={200} defaultValue={values.email ?? ""} />}
-        </CheckoutField>
+        </FormGroup>
 
         <h2>Получение</h2>
         <DeliveryFields values={values} errors={errors} pickupPoints={pickupPoints} dateRange={dateRange} delivery={delivery} />
 
-        <CheckoutField name="comment" label="Комментарий к заказу" error={errors.comment}>
+        <FormGroup id="checkout-comment" label="Комментарий к заказу" error={errors.comment}>
           {(p) => <textarea {...p} name="comment" rows={3} maxLength={1000} defaultValue={values.comment ?? ""} />}
-        </CheckoutField>
+        </FormGroup>
 
         <div className={`checkout__consent${errors.consent ? " form-group--error" : ""}`}>
           <label>

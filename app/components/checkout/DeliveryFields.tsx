@@ -1,6 +1,6 @@
 import { DELIVERY_TYPES, LIFT_TYPES, type DeliveryType } from "../../lib/delivery-pricing.ts";
 import { DELIVERY_SLOTS } from "../../lib/checkout-schema.ts";
-import { CheckoutField } from "./CheckoutField.tsx";
+import { FormGroup } from "../../ui/FormGroup.tsx";
 
 interface Props {
   values: Record<string, string>;
@@ -31,7 +31,7 @@ export function DeliveryFields({ values, errors, pickupPoints, dateRange, delive
       </fieldset>
 
       <div className="checkout__when-pickup">
-        <CheckoutField name="pickupPoint" label="Пункт самовывоза" error={errors.pickupPoint}>
+        <FormGroup id="checkout-pickupPoint" label="Пункт самовывоза" error={errors.pickupPoint}>
           {(p) => (
             <select {...p} name="pickupPoint" defaultValue={values.pickupPoint ?? ""}>
               <option value="">Выберите пункт</option>
@@ -42,19 +42,19 @@ export function DeliveryFields({ values, errors, pickupPoints, dateRange, delive
               ))}
             </select>
           )}
-        </CheckoutField>
+        </FormGroup>
       </div>
 
       <div className="checkout__when-address">
-        <CheckoutField name="address" label="Адрес доставки" error={errors.address} hint="Город, улица, дом, подъезд, квартира">
+        <FormGroup id="checkout-address" label="Адрес доставки" error={errors.address} hint="Город, улица, дом, подъезд, квартира">
           {(p) => <input {...p} name="address" autoComplete="street-address" maxLength={500} defaultValue={values.address ?? ""} />}
-        </CheckoutField>
+        </FormGroup>
       </div>
 
       <div className="checkout__when-floor" data-testid="floor-block">
-        <CheckoutField name="floor" label="Этаж" error={errors.floor}>
+        <FormGroup id="checkout-floor" label="Этаж" error={errors.floor}>
           {(p) => <input {...p} name="floor" type="number" inputMode="numeric" min={1} max={100} defaultValue={values.floor ?? ""} />}
-        </CheckoutField>
+        </FormGroup>
         <fieldset className="checkout__fieldset">
           <legend className="checkout__legend">Лифт</legend>
           <div className="checkout__options">
@@ -70,10 +70,10 @@ export function DeliveryFields({ values, errors, pickupPoints, dateRange, delive
       </div>
 
       <div className="checkout__row">
-        <CheckoutField name="date" label="Дата доставки или самовывоза" error={errors.date}>
+        <FormGroup id="checkout-date" label="Дата доставки или самовывоза" error={errors.date}>
           {(p) => <input {...p} name="date" type="date" min={dateRange.min} max={dateRange.max} defaultValue={values.date ?? ""} />}
-        </CheckoutField>
-        <CheckoutField name="time" label="Время" error={errors.time}>
+        </FormGroup>
+        <FormGroup id="checkout-time" label="Время" error={errors.time}>
           {(p) => (
             <select {...p} name="time" defaultValue={values.time ?? ""}>
               <option value="">Любое</option>
@@ -84,7 +84,7 @@ export function DeliveryFields({ values, errors, pickupPoints, dateRange, delive
               ))}
             </select>
           )}
-        </CheckoutField>
+        </FormGroup>
       </div>
     </>
   );

@@ -1,9 +1,10 @@
 // The generic form (SPEC 4: Form button, Form group). Without JavaScript it is a plain POST to
 // its page, which answers with the same errors or a success notice. With JavaScript it checks
 // the shared Zod schema, posts to /forms/<name>/ and reads `{}` or `{field: message}`.
-import { createContext, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { validateForm, type FormName } from "../../lib/form-schemas.ts";
-import { formValues, HONEYPOT_FIELD, type FieldErrors } from "../../lib/form-fields.ts";
+import { HONEYPOT_FIELD, type FieldErrors } from "../../lib/form-fields.ts";
+import { useFieldChecks } from "../../ui/use-field-checks.ts";
 import { closeOpenDialogs, SUCCESS_DIALOG_DELAY_MS } from "../../ui/dialogs.ts";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import { SuccessDialog } from "./SuccessDialog.tsx";
@@ -87,11 +88,20 @@ export function AjaxForm({ form, action, title, headingLevel = 2, titleHidden, s
   const formId = useId().replace(/:/g, "");
   const titleId = `${formId}-title`;
   const ref = useRef<HTMLFormElement>(null);
-  const [state, setState] = useState<FormState>({
-    errors: initial?.errors ?? {},
-    validated: Boolean(initial?.errors && Object.keys(initial.errors).length),
-    values: initial?.values ?? {},
-  });
+  // the shared schema checks on submit, on blur and while correcting (use-field-checks.ts)
+  const checks = useFieldChecks(
+    useCallback(
+      (values: Record<string, string>) => {
+        const checked = validateForm(form, values);
+        return checked.ok ? {} : checked.errors;
+      },
+      [form],
+    ),
+    initial?.errors,
+    ref,
+  );
+  const [values, setValues] = useState<Record<string, string>>(initial?.values ?? {});
+  const state: FormState = { errors: checks.errors, validated: checks.tried, values };
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -123,9 +133,7 @@ export function AjaxForm({ form, action, title, headingLevel = 2, titleHidden, s
     const data = submitter ? new FormData(el, submitter) : new FormData(el);
     if (!data.has("ajax")) data.set("ajax", form);
     setFailure(null);
-    const checked = validateForm(form, formValues(data));
-    if (!checked.ok) {
-      setState((s) => ({ ...s, errors: checked.errors, validated: true }));
+    if (!checks.checkAll(el)) {
       setFocusTick((t) => t + 1);
       return;
     }
@@ -141,14 +149,15 @@ export function AjaxForm({ form, action, title, headingLevel = 2, titleHidden, s
       const errors = answer as FieldErrors;
       if (res.ok && Object.keys(errors).length === 0) {
         clearFormInputs(el);
-        setState({ errors: {}, validated: false, values: {} });
+        checks.reset();
+        setValues({});
         if (onSent) onSent();
         else {
           const closed = closeOpenDialogs();
           window.setTimeout(() => setSuccessOpen(true), closed ? SUCCESS_DIALOG_DELAY_MS : 0);
         }
       } else {
-        setState((s) => ({ ...s, errors, validated: true }));
+        checks.showErrors(errors);
         setFocusTick((t) => t + 1);
       }
     } catch (err) {
@@ -165,6 +174,8 @@ export function AjaxForm({ form, action, title, headingLevel = 2, titleHidden, s
     <>
       <form
         ref={ref}
+        onBlur={checks.formProps.onBlur}
+        onInput={checks.formProps.onInput}
         id={id}
         className="form"
         method="post"

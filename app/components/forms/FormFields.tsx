@@ -1,59 +1,15 @@
 // Form groups (DESIGN: label above, hint under it, the error under that): each reads its error,
 // success mark and the value to show again from the surrounding AjaxForm.
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION } from "../../lib/consent.ts";
+import { FormGroup } from "../../ui/FormGroup.tsx";
 import { PhoneInput } from "../../ui/PhoneInput.tsx";
 import { useFormField } from "./AjaxForm.tsx";
 
 type Field = ReturnType<typeof useFormField>;
 
-function describedBy(f: Field, hint: boolean) {
-  return [hint ? f.hintId : null, f.error ? f.errorId : null].filter(Boolean).join(" ") || undefined;
-}
-
-function FormGroup({
-  field,
-  label,
-  hint,
-  required,
-  children,
-  extra,
-}: {
-  field: Field;
-  label: ReactNode;
-  hint?: ReactNode;
-  required?: boolean;
-  children: ReactNode;
-  extra?: ReactNode;
-}) {
-  return (
-    <div className={`form-group form-group--${field.status}`}>
-      <div className="form-group__head">
-        <label htmlFor={field.id} className="form-group__label">
-          {label}
-          {required ? (
-            <span className="form-group__required" aria-hidden="true">
-              {" "}
-              *
-            </span>
-          ) : null}
-        </label>
-        {extra}
-      </div>
-      {children}
-      {hint ? (
-        <p id={field.hintId} className="form-group__hint">
-          {hint}
-        </p>
-      ) : null}
-      {field.error ? (
-        <p id={field.errorId} className="form-group__error">
-          {field.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** The shared group's props from the surrounding AjaxForm's state for one field. */
+const groupOf = (f: Field) => ({ id: f.id, error: f.error, status: f.status === "success" ? ("success" as const) : ("idle" as const) });
 
 interface TextProps {
   name: string;
@@ -68,19 +24,8 @@ interface TextProps {
 export function TextField({ name, label, hint, required, type = "text", autoComplete, maxLength }: TextProps) {
   const f = useFormField(name);
   return (
-    <FormGroup field={f} label={label} hint={hint} required={required}>
-      <input
-        id={f.id}
-        name={name}
-        type={type}
-        className="form-control"
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        defaultValue={f.defaultValue}
-        aria-required={required || undefined}
-        aria-invalid={f.error ? true : undefined}
-        aria-describedby={describedBy(f, Boolean(hint))}
-      />
+    <FormGroup {...groupOf(f)} label={label} hint={hint} required={required}>
+      {(control) => <input {...control} name={name} type={type} autoComplete={autoComplete} maxLength={maxLength} defaultValue={f.defaultValue} />}
     </FormGroup>
   );
 }
@@ -88,16 +33,8 @@ export function TextField({ name, label, hint, required, type = "text", autoComp
 export function PhoneField({ name = "phone", label = "Телефон", required, hint }: { name?: string; label?: string; required?: boolean; hint?: string }) {
   const f = useFormField(name);
   return (
-    <FormGroup field={f} label={label} hint={hint} required={required}>
-      <PhoneInput
-        id={f.id}
-        name={name}
-        className="form-control"
-        defaultValue={f.defaultValue}
-        aria-required={required || undefined}
-        aria-invalid={f.error ? true : undefined}
-        aria-describedby={describedBy(f, Boolean(hint))}
-      />
+    <FormGroup {...groupOf(f)} label={label} hint={hint} required={required}>
+      {(control) => <PhoneInput {...control} name={name} defaultValue={f.defaultValue} />}
     </FormGroup>
   );
 }
@@ -108,7 +45,7 @@ export function MessageField({ name, label, max, required }: { name: string; lab
   const [length, setLength] = useState((f.defaultValue ?? "").length);
   return (
     <FormGroup
-      field={f}
+      {...groupOf(f)}
       label={label}
       required={required}
       extra={
@@ -117,18 +54,17 @@ export function MessageField({ name, label, max, required }: { name: string; lab
         </span>
       }
     >
-      <textarea
-        id={f.id}
-        name={name}
-        className="form-control form-control--area"
-        rows={5}
-        maxLength={max}
-        defaultValue={f.defaultValue}
-        onChange={(e) => setLength(e.currentTarget.value.length)}
-        aria-required={required || undefined}
-        aria-invalid={f.error ? true : undefined}
-        aria-describedby={describedBy(f, false)}
-      />
+      {(control) => (
+        <textarea
+          {...control}
+          className={`${control.className} form-control--area`}
+          name={name}
+          rows={5}
+          maxLength={max}
+          defaultValue={f.defaultValue}
+          onChange={(e) => setLength(e.currentTarget.value.length)}
+        />
+      )}
     </FormGroup>
   );
 }
@@ -136,21 +72,16 @@ export function MessageField({ name, label, max, required }: { name: string; lab
 export function SelectField({ name, label, options }: { name: string; label: string; options: readonly { value: string; label: string }[] }) {
   const f = useFormField(name);
   return (
-    <FormGroup field={f} label={label}>
-      <select
-        id={f.id}
-        name={name}
-        className="form-control"
-        defaultValue={f.defaultValue}
-        aria-invalid={f.error ? true : undefined}
-        aria-describedby={describedBy(f, false)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+    <FormGroup {...groupOf(f)} label={label}>
+      {(control) => (
+        <select {...control} name={name} defaultValue={f.defaultValue}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
     </FormGroup>
   );
 }
@@ -190,17 +121,10 @@ export function ConsentField() {
 export function AttachmentSlot() {
   const f = useFormField("files[]");
   return (
-    <FormGroup field={f} label="Файл" hint="Изображение PNG или JPG до 2 МБ, по желанию">
-      <input
-        id={f.id}
-        type="file"
-        name="files[]"
-        accept=".png,.jpg,.jpeg"
-        className="form-control form-control--file"
-        aria-invalid={f.error ? true : undefined}
-        aria-describedby={describedBy(f, true)}
-        data-slot="file-upload"
-      />
+    <FormGroup {...groupOf(f)} label="Файл" hint="Изображение PNG или JPG до 2 МБ, по желанию">
+      {(control) => (
+        <input {...control} className={`${control.className} form-control--file`} type="file" name="files[]" accept=".png,.jpg,.jpeg" data-slot="file-upload" />
+      )}
     </FormGroup>
   );
 }

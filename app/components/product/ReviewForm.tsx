@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { parseReview, REVIEW_TEXT_MAX, REVIEW_THANKS, type ReviewErrors } from "../../lib/review-form.ts";
-import { HONEYPOT_FIELD, NAME_MAX } from "../../lib/form-fields.ts";
+import { HONEYPOT_FIELD, NAME_MAX, type FieldErrors } from "../../lib/form-fields.ts";
+import { useFieldChecks } from "../../ui/use-field-checks.ts";
 import { CURRENT_REVIEW_CONSENT, REVIEW_CONSENT_TEXTS } from "../../lib/consent.ts";
 import { tabPath } from "../../lib/product-tabs.ts";
 import { StarRatingInput } from "../../ui/StarRating.tsx";
@@ -14,6 +15,11 @@ export interface ReviewFormInitial {
 
 type Answer = { ok: true } | { ok: false; errors: ReviewErrors };
 
+function checkReview(values: Record<string, string>): FieldErrors {
+  const checked = parseReview(values);
+  return checked.ok ? {} : (checked.errors as FieldErrors);
+}
+
 /**
  * Rating, text, name and consent. Checked in the browser with the server's schema first, then
  * posted with `ajax=review` and answered with JSON; without JavaScript the same post re-renders
@@ -21,9 +27,11 @@ type Answer = { ok: true } | { ok: false; errors: ReviewErrors };
  */
 export function ReviewForm({ slug, productTitle, initial }: { slug: string; productTitle: string; initial?: ReviewFormInitial }) {
   const fetcher = useFetcher<Answer>();
-  const [errors, setErrors] = useState<ReviewErrors>(initial?.errors ?? {});
-  const [sent, setSent] = useState(initial?.sent ?? false);
+  // the server's schema checks on submit, on blur and while correcting (use-field-checks.ts)
   const formRef = useRef<HTMLFormElement>(null);
+  const checks = useFieldChecks(checkReview, initial?.errors as FieldErrors | undefined, formRef);
+  const errors = checks.errors as ReviewErrors;
+  const [sent, setSent] = useState(initial?.sent ?? false);
   const sending = fetcher.state !== "idle";
   const v = initial?.values;
 
@@ -32,25 +40,22 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   if (answer && answer !== handled) {
     setHandled(answer);
-    setErrors(answer.ok ? {} : answer.errors);
     setSent(answer.ok);
   }
   useEffect(() => {
-    if (handled?.ok) formRef.current?.reset();
+    if (!handled) return;
+    if (handled.ok) {
+      formRef.current?.reset();
+      checks.reset();
+    } else checks.showErrors(handled.errors as FieldErrors);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [handled]);
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (sending) return;
+    if (!checks.checkAll(e.currentTarget)) return;
     const data = new FormData(e.currentTarget);
-    const checked = parseReview(Object.fromEntries(data));
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      const first = Object.keys(checked.errors)[0];
-      e.currentTarget.querySelector<HTMLElement>(first === "rating" ? "input[name=rating]" : `[name=${first}]`)?.focus();
-      return;
-    }
-    setErrors({});
     setSent(false);
     data.set("ajax", "review");
     void fetcher.submit(data, { method: "post", action: tabPath(slug, "reviews") });
@@ -67,6 +72,8 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
   return (
     <form
       ref={formRef}
+      onBlur={checks.formProps.onBlur}
+      onInput={checks.formProps.onInput}
       id="review-form"
       className="review-form"
       method="post"
