@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import type { Db } from "../db/database.server.ts";
 import type { FileStorage, Mailer, RateLimiter } from "./ports.ts";
 import { CONSENT_TEXTS, type ConsentVersion } from "../lib/consent.ts";
-import { CALLBACK_SLOTS, isFormName, validateForm, type FormName } from "../lib/form-schemas.ts";
+import { CALLBACK_SLOTS, validateForm, type FormName } from "../lib/form-schemas.ts";
 import { formValues, HONEYPOT_FIELD, type FieldErrors } from "../lib/form-fields.ts";
 import { SITE } from "../lib/site.ts";
 
@@ -24,7 +24,7 @@ export interface FormAttachment {
   file: string;
 }
 
-interface FormServices {
+export interface FormServices {
   db: Db;
   rateLimiter: Pick<RateLimiter, "hit">;
   mailer: Mailer;
@@ -238,25 +238,3 @@ export async function listSubmissions(db: Db, form?: FormName, limit = 100): Pro
 
 /** Bigger bodies are refused before parsing: three 2 MB images and the text fit well under it. */
 export const FORM_BODY_MAX_BYTES = 8 * 1024 * 1024;
-
-/** Reads a posted form (urlencoded or multipart) and submits it; a broken body is a field error, never a 500. */
-export async function submitFormRequest(
-  services: FormServices,
-  /** null: the form is named by the pressed button (`ajax`, SPEC 3: Form submission payload) */
-  form: FormName | null,
-  request: Request,
-  meta: SubmissionMeta,
-): Promise<SubmissionOutcome & { form: FormName | null }> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > FORM_BODY_MAX_BYTES)
-    return { status: "invalid", form, errors: { "files[]": "Файлы слишком большие: приложите изображение до 2 МБ" }, values: {} };
-  let data: FormData;
-  try {
-    data = await request.formData();
-  } catch {
-    return { status: "invalid", form, errors: { form: "Не удалось прочитать форму. Обновите страницу и попробуйте ещё раз." }, values: {} };
-  }
-  const name = form ?? data.get("ajax");
-  if (!isFormName(name)) return { status: "invalid", form: null, errors: { form: "Такой формы нет. Обновите страницу и попробуйте ещё раз." }, values: {} };
-  return { ...(await submitForm(services, name, data, meta)), form: name };
-}

@@ -5,7 +5,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/contacts";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";
 import { findPage, listContactPoints } from "../domain/content.server.ts";
-import { submitFormRequest } from "../domain/forms.server.ts";
+import { submitFormRequest } from "../http/form-post.server.ts";
 import { cleanRichText } from "../domain/rich-text.server.ts";
 import { DEFAULT_TILE_ATTRIBUTION } from "../lib/map-tiles.ts";
 import { isFormName } from "../lib/form-schemas.ts";

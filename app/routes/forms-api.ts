@@ -3,7 +3,7 @@
 // widgets post here; without JavaScript the same forms post to their page instead.
 import type { Route } from "./+types/forms-api";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";
-import { submitFormRequest } from "../domain/forms.server.ts";
+import { submitFormRequest } from "../http/form-post.server.ts";
 import { isFormName } from "../lib/form-schemas.ts";
 
 export async function loader() {
