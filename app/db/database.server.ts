@@ -166,6 +166,9 @@ async function pgHealth(kysely: Kysely<Database>): Promise<DbHealth> {
   }
 }
 
+/** The advisory lock that migrations and schema drops take in turn (migrate.server.ts). */
+export const PG_MIGRATION_LOCK = 7_241_900_001;
+
 /** Creates a PostgreSQL schema if it is missing (used for per-run test isolation). */
 export async function ensurePgSchema(url: string, schema: string): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
@@ -183,7 +186,10 @@ export async function dropPgSchema(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    // not while a migration reads the catalogue (migrate.server.ts): it would fail on this schema
+    await client.query("select pg_advisory_lock($1)", [PG_MIGRATION_LOCK]);
     await client.query(`drop schema if exists ${schema} cascade`);
+    await client.query("select pg_advisory_unlock($1)", [PG_MIGRATION_LOCK]);
   } finally {
     await client.end();
   }

@@ -1,5 +1,6 @@
+import { sql } from "kysely";
 import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
-import type { Db } from "./database.server.ts";
+import { PG_MIGRATION_LOCK, type Db } from "./database.server.ts";
 import * as m001 from "./migrations/001-initial.ts";
 import * as m002 from "./migrations/002-search.ts";
 import * as m003 from "./migrations/003-forms.ts";
@@ -29,7 +30,25 @@ function importedMigrations(db: Db): MigrationProvider {
   };
 }
 
+/**
+ * PostgreSQL: migrations take turns server-wide, under one advisory lock (dropPgSchema takes it
+ * too). Instances starting together must not migrate at once, and Kysely's migrator reads the
+ * catalogue of every schema on the server, which fails with «schema … does not exist» if another
+ * schema is dropped under it (parallel test runs do that).
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (db.dialect !== "postgres") return migrate(db);
+  return db.kysely.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${PG_MIGRATION_LOCK})`.execute(conn);
+    try {
+      return await migrate(db);
+    } finally {
+      await sql`select pg_advisory_unlock(${PG_MIGRATION_LOCK})`.execute(conn);
+    }
+  });
+}
+
+async function migrate(db: Db): Promise<string[]> {
   // With a PostgreSQL schema, Kysely's own bookkeeping tables must live in it too, or it finds
   // another schema's tables through the catalogue and never creates its own.
   const migrator = new Migrator({
