@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { cartSessions, waitUntilHealthy } from "./bench-support.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({ options: { connections: { type: "string", default: "20" }, duration: { type: "string", default: "10" } } });
@@ -19,14 +20,7 @@ const app = spawn(process.execPath, ["server/main.ts"], {
   stdio: ["ignore", "inherit", "inherit"],
 });
 process.on("exit", () => app.kill("SIGTERM"));
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    if (i > 600) throw new Error("server did not start");
-  }
-  await new Promise((r) => setTimeout(r, 200));
-}
+await waitUntilHealthy(base);
 
 // products with plenty of stock, so the cart keeps accepting
 const page = await (await fetch(`${base}/catalog/divany-i-kresla/?num=48`)).text();
@@ -34,15 +28,7 @@ const ids = [...page.matchAll(/name="id" value="(\d+)"/g)].map((m) => Number(m[1
 const connections = Number(args.connections);
 
 // one session per connection: the first add creates it and sets its cookie
-const cookies: string[] = [];
-for (let c = 0; c < connections; c++) {
-  const res = await fetch(`${base}/cart/product/`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ id: ids[c % ids.length], cnt: 1, type: "product" }),
-  });
-  cookies.push((res.headers.get("set-cookie") ?? "").split(";")[0]!);
-}
+const cookies = await cartSessions(base, ids, connections);
 
 async function run(title: string, opts: autocannon.Options) {
   let n = 0;

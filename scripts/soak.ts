@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { cartSessions, waitUntilHealthy } from "./bench-support.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -44,14 +45,7 @@ const app = spawn("sh", ["-c", serve.replace(/(^|\s)node\s/, "$1exec node ")], {
   stdio: ["ignore", "inherit", "inherit"],
 });
 process.on("exit", () => app.kill("SIGTERM"));
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    if (i > 900) throw new Error("server did not start");
-  }
-  await new Promise((r) => setTimeout(r, 200));
-}
+await waitUntilHealthy(base);
 
 /** Resident set of the server process, from /proc (Linux), in MB. */
 function rssMb(): number {
@@ -71,15 +65,8 @@ const listingHtml = await (await fetch(`${base}/catalog/divany-i-kresla/?num=48`
 const ids = [...listingHtml.matchAll(/name="id" value="(\d+)"/g)].map((m) => Number(m[1])).slice(0, 20);
 if (!products.length || !listings.length || !ids.length) throw new Error("the demo shop has no products to walk through");
 
-const cookies: string[] = [];
-for (let c = 0; c < connections; c++) {
-  const res = await fetch(`${base}/cart/product/`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ id: ids[c % ids.length], cnt: 1, type: "product" }),
-  });
-  cookies.push((res.headers.get("set-cookie") ?? "").split(";")[0]!);
-}
+// one session per connection: the first add creates it and sets its cookie
+const cookies = await cartSessions(base, ids, connections);
 
 let step = 0;
 /** One request of the mix: 45 % listings, 40 % product pages, 15 % add to cart. */
