@@ -23,17 +23,17 @@ export function OrderDetails({ order }: { order: OrderView }) {
       <dl className="checkout__totals">
         <div>
           <dt>Получение</dt>
-          <dd>{DELIVERY_TYPES[order.deliveryType] ?? order.deliveryType}</dd>
+          <dd className="checkout__text-value">{DELIVERY_TYPES[order.deliveryType] ?? order.deliveryType}</dd>
         </div>
         {order.pickupPoint ? (
           <div>
             <dt>Пункт самовывоза</dt>
-            <dd>{order.pickupPoint}</dd>
+            <dd className="checkout__text-value">{order.pickupPoint}</dd>
           </div>
         ) : (
           <div>
             <dt>Адрес</dt>
-            <dd>
+            <dd className="checkout__text-value">
               {order.address}
               {order.floor ? `, этаж ${order.floor}` : ""}
               {order.lift ? `, ${LIFT_TYPES[order.lift].toLowerCase()}` : ""}
@@ -43,7 +43,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
         {order.date ? (
           <div>
             <dt>Дата</dt>
-            <dd>
+            <dd className="checkout__text-value">
               {order.date.split("-").reverse().join(".")} {order.time}
             </dd>
           </div>
