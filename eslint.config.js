@@ -67,13 +67,12 @@ export default tseslint.config(
     rules: noServerImports,
   },
   {
+    // tests too: a test that needs server/ belongs in tests/integration/
     files: ["app/domain/**"],
-    ignores: ["app/domain/**/*.test.ts"],
     rules: domainLayer,
   },
   {
     files: ["app/db/**"],
-    ignores: ["app/db/**/*.test.ts"],
     rules: dbLayer,
   },
 );

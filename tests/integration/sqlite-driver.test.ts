@@ -5,10 +5,10 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Db, type LockWaitEvent } from "./database.server.ts";
-import { DatabaseBusyError, isDatabaseUnavailable } from "./database-errors.ts";
-import { migrateToLatest } from "./migrate.server.ts";
-import { createSession, findSession, rotateSession } from "../domain/sessions.server.ts";
+import { openDatabase, type Db, type LockWaitEvent } from "../../app/db/database.server.ts";
+import { DatabaseBusyError, isDatabaseUnavailable } from "../../app/db/database-errors.ts";
+import { migrateToLatest } from "../../app/db/migrate.server.ts";
+import { createSession, findSession, rotateSession } from "../../app/domain/sessions.server.ts";
 
 const dir = path.resolve(import.meta.dirname, "../../data/test-db");
 let n = 0;
