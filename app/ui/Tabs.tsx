@@ -6,6 +6,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { RichHtml } from "../lib/rich-text.ts";
 import "./Tabs.css";
+import { rovingIndex } from "../lib/roving-index.ts";
 
 /** Whether the panel around a component is the shown one: sliders re-measure when it turns true. */
 export const TabPanelActiveContext = createContext(true);
@@ -77,21 +78,7 @@ export function Tabs({ label, idPrefix, items, initial, loadUrl }: Props) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLAnchorElement>, index: number) => {
-    const last = items.length - 1;
-    const next =
-      e.key === "ArrowRight"
-        ? index === last
-          ? 0
-          : index + 1
-        : e.key === "ArrowLeft"
-          ? index === 0
-            ? last
-            : index - 1
-          : e.key === "Home"
-            ? 0
-            : e.key === "End"
-              ? last
-              : null;
+    const next = rovingIndex(e.key, index, items.length);
     if (next === null) return;
     e.preventDefault();
     const item = items[next]!;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { TabContent } from "../../domain/product-types.ts";
 import { PRODUCT_TABS, TAB_AJAX_ACTION, tabLoadPath, tabPath, type ProductTabId } from "../../lib/product-tabs.ts";
+import { rovingIndex } from "../../lib/roving-index.ts";
 
 export const TABS_PANEL_ID = "product-tab-panel";
 
@@ -84,21 +85,7 @@ export function ProductTabs({ slug, initialTab, initialContent, renderContent }:
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLAnchorElement>, index: number) => {
-    const last = PRODUCT_TABS.length - 1;
-    const next =
-      e.key === "ArrowRight"
-        ? index === last
-          ? 0
-          : index + 1
-        : e.key === "ArrowLeft"
-          ? index === 0
-            ? last
-            : index - 1
-          : e.key === "Home"
-            ? 0
-            : e.key === "End"
-              ? last
-              : null;
+    const next = rovingIndex(e.key, index, PRODUCT_TABS.length);
     if (next === null) return;
     e.preventDefault();
     const tab = PRODUCT_TABS[next]!.id;
