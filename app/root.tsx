@@ -4,12 +4,14 @@ import { servicesContext, sessionContext } from "./context.ts";
 import { listSectionTree } from "./domain/catalog.server.ts";
 import { cartOwner, cartSummary } from "./domain/cart.server.ts";
 import { comparedIds } from "./domain/compare.server.ts";
+import { favoriteIds } from "./domain/favorites.server.ts";
 import { WARNING_BANNER } from "./lib/site.ts";
 import { useNonce } from "./nonce.ts";
 import { useRootData } from "./root-data.ts";
 import { CartInformer } from "./components/cart/CartInformer.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
 import { SiteFooter } from "./components/layout/SiteFooter.tsx";
+import { BottomBar } from "./components/layout/BottomBar.tsx";
 import { WarningBanner } from "./components/layout/WarningBanner.tsx";
 import { PageBehaviours } from "./components/layout/PageBehaviours.tsx";
 import { ScrollToTop } from "./ui/ScrollToTop.tsx";
@@ -33,6 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     sections: await listSectionTree(db),
     cart: await cartSummary(db, cartOwner(session)),
     compared: comparedIds(session.data),
+    favorites: await favoriteIds(db, session),
     signedIn: session.userId !== null,
     showBanner: !new RegExp(`(?:^|;\\s*)${WARNING_BANNER.type}=closed(?:;|$)`).test(cookies),
   };
@@ -59,12 +62,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           sections={data?.sections ?? []}
           cart={data?.cart ?? { count: 0, sum: 0 }}
           compareCount={data?.compared.length ?? 0}
+          favoriteCount={data?.favorites.length ?? 0}
           signedIn={data?.signedIn ?? false}
         />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <SiteFooter sections={data?.sections ?? []} />
+        <BottomBar compareCount={data?.compared.length ?? 0} favoriteCount={data?.favorites.length ?? 0} />
         <CartInformer />
         <ScrollToTop />
         <PageBehaviours />

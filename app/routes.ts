@@ -10,6 +10,7 @@ export default [
   route("cart/:type", "routes/cart-api.ts"),
   route("compare", "routes/compare.tsx"),
   route("compare/toggle", "routes/compare-toggle.ts"),
+  route("favorites", "routes/favorites.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("order/:number", "routes/order.tsx"),
   route("search/suggest", "routes/search-suggest.ts"),

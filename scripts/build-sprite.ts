@@ -61,6 +61,13 @@ const symbols = ICONS.map((name) => {
   return `<symbol id="${name}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</symbol>`;
 });
 
+// A pressed «В избранное» shows the heart filled: a sprite symbol's own fill cannot be changed from the page's CSS.
+const FILLED = ["heart"] as const satisfies readonly (typeof ICONS)[number][];
+for (const name of FILLED) {
+  const plain = symbols[ICONS.indexOf(name)]!;
+  symbols.push(plain.replace(`id="${name}"`, `id="${name}-filled"`).replace('fill="none"', 'fill="currentColor"'));
+}
+
 const sprite = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>\n`;
 fs.mkdirSync(path.join(root, "public"), { recursive: true });
 fs.writeFileSync(path.join(root, "public/icons.svg"), sprite);

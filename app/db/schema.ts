@@ -138,6 +138,14 @@ export interface Database {
   orders: OrderTable;
   order_lines: OrderLineTable;
   reviews: ReviewTable;
+  favorites: FavoriteTable;
+}
+
+/** a product an account keeps in «Избранное» (guests keep theirs in the session) */
+export interface FavoriteTable {
+  user_id: number;
+  product_id: number;
+  created_at: number;
 }
 
 /** a product review; shown only once approved (1) */

@@ -2,6 +2,7 @@
 // what happens to the anonymous session's lists at login. All account SQL lives here.
 import crypto from "node:crypto";
 import { mergeCarts } from "./cart.server.ts";
+import { FAVORITES_KEY, mergeGuestFavorites } from "./favorites.server.ts";
 import { listOrdersOfUser } from "./orders.server.ts";
 import { DELIVERY_TYPES } from "../lib/delivery-pricing.ts";
 import { hash, verify } from "@node-rs/argon2";
@@ -356,11 +357,14 @@ function durable(data: Readonly<Record<string, unknown>>): Record<string, unknow
 
 /**
  * Signs the user in on this session: merges the anonymous session's lists (comparison …) with
- * the ones saved on the account, regenerates the session id, and moves the cart.
+ * the ones saved on the account, regenerates the session id, and moves the cart and the
+ * favourites (those live in their own table for accounts, so they leave the session data).
  */
 export async function mergeAnonymousIntoAccount(db: Db, userId: number, session: Pick<SessionHandle, "data" | "login">): Promise<void> {
   const row = await db.kysely.selectFrom("users").select("saved_data").where("id", "=", userId).executeTakeFirst();
-  const merged = mergeSessionData(parseObject(row?.saved_data ?? "{}"), session.data);
+  await mergeGuestFavorites(db, userId, session.data);
+  const visit = Object.fromEntries(Object.entries(session.data).filter(([key]) => key !== FAVORITES_KEY));
+  const merged = mergeSessionData(parseObject(row?.saved_data ?? "{}"), visit);
   const { previousId, id } = await session.login(userId, merged);
   await db.kysely
     .updateTable("users")

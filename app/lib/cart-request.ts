@@ -52,7 +52,7 @@ export async function readCartRequest(request: Request, pathType: string | undef
 }
 
 /** A row id, strictly: a positive JSON integer or a string of digits («0x10», «1e1», true → null). */
-function parseId(raw: unknown): number | null {
+export function parseId(raw: unknown): number | null {
   const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }

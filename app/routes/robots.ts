@@ -9,6 +9,7 @@ export function loader({ request }: Route.LoaderArgs) {
     "Disallow: /checkout/",
     "Disallow: /profile/",
     "Disallow: /compare/",
+    "Disallow: /favorites/",
     "Disallow: /order/",
     "Disallow: /search/",
     "",

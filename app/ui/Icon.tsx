@@ -5,6 +5,7 @@ export type IconName =
   | "phone"
   | "user"
   | "heart"
+  | "heart-filled"
   | "scale"
   | "arrow-up"
   | "chevron-down"

@@ -22,7 +22,9 @@ export function ScrollToTop() {
     const button = ref.current;
     if (!footer || !button || !visible) return setDockTop(null);
     const footerTop = footer.getBoundingClientRect().top + window.scrollY;
-    const reached = window.scrollY + window.innerHeight >= footerTop;
+    // what is fixed to the bottom of the screen (the phone tab bar) keeps the page's end free as padding
+    const covered = parseFloat(getComputedStyle(document.body).paddingBottom) || 0;
+    const reached = window.scrollY + window.innerHeight - covered >= footerTop;
     setDockTop(reached ? footerTop - button.offsetHeight - GAP : null);
   }, [y, visible]);
 

@@ -3,10 +3,12 @@ import type { ProductCardData } from "../../domain/catalog-types.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { useAddToCart } from "../cart/use-add-to-cart.ts";
 import { CompareToggle } from "../compare/CompareToggle.tsx";
+import { FavoriteToggle } from "../favorites/FavoriteToggle.tsx";
 
 /**
- * «В корзину» and «Сравнить» as plain forms (they post and come back without JavaScript); with
- * JavaScript they send JSON in the background, the header and the informer update in place.
+ * «В корзину», «Сравнить» and «В избранное» as plain forms (they post and come back without
+ * JavaScript); with JavaScript they send JSON in the background, the header and the informer
+ * update in place. The heart sits over the picture (FavoriteToggle.css).
  */
 export function CardActions({ product }: { product: ProductCardData }) {
   const location = useLocation();
@@ -34,6 +36,7 @@ export function CardActions({ product }: { product: ProductCardData }) {
         </button>
       </form>
       <CompareToggle productId={product.id} back={back} variant="icon" />
+      <FavoriteToggle productId={product.id} back={back} variant="card" />
     </div>
   );
 }

@@ -16,10 +16,15 @@ interface Props {
   sections: SectionNode[];
   cart: { count: number; sum: number };
   compareCount: number;
+  favoriteCount: number;
   signedIn: boolean;
 }
 
-export function SiteHeader({ sections, cart, compareCount, signedIn }: Props) {
+/**
+ * Wide screens: logo, «Каталог», search, favourites, comparison, cart, profile. Below 992 px: logo,
+ * search, phone, profile, cart and «Меню»; favourites and comparison move to the bottom bar.
+ */
+export function SiteHeader({ sections, cart, compareCount, favoriteCount, signedIn }: Props) {
   const scrolled = useScrollY() > HEADER_SCROLL_THRESHOLD;
   // The drawer remembers the page it was opened on, so any navigation closes it.
   const location = useLocation();
@@ -64,6 +69,15 @@ export function SiteHeader({ sections, cart, compareCount, signedIn }: Props) {
               <a className="site-header__phone-icon icon-button" href={SITE.phoneHref} aria-label={`Позвонить: ${SITE.phone}`}>
                 <Icon name="phone" />
               </a>
+              <Link to="/favorites/" className="icon-button site-header__favorites" aria-label={`Избранное: ${countOf(favoriteCount, PRODUCT_FORMS)}`}>
+                <Icon name="heart" />
+                <span className="site-header__label">Избранное</span>{" "}
+                {favoriteCount > 0 ? (
+                  <span className="site-header__badge" aria-hidden="true">
+                    {favoriteCount}
+                  </span>
+                ) : null}
+              </Link>
               <Link to="/compare/" className="icon-button site-header__compare" aria-label={`Сравнение: ${countOf(compareCount, PRODUCT_FORMS)}`}>
                 <Icon name="git-compare" />
                 <span className="site-header__label">Сравнение</span>{" "}

@@ -11,6 +11,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { availabilityOf } from "../catalog/ProductCard.tsx";
 import { useAddToCart } from "../cart/use-add-to-cart.ts";
 import { CompareToggle } from "../compare/CompareToggle.tsx";
+import { FavoriteToggle } from "../favorites/FavoriteToggle.tsx";
 
 export const BUY_FORM_ID = "product-buy";
 const RATING_FORMS = ["оценка", "оценки", "оценок"] as const;
@@ -102,6 +103,7 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
           </button>
         </form>
         <CompareToggle productId={product.id} back={back} variant="button" />
+        <FavoriteToggle productId={product.id} back={back} variant="button" />
       </div>
       {!canBuy ? (
         <p className="price-block__note">
