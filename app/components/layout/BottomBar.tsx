@@ -33,15 +33,14 @@ export function BottomBar({ favoriteCount, compareCount }: { favoriteCount: numb
               className="bottom-bar__link"
               aria-label={t.count === undefined ? undefined : `${t.label}: ${countOf(t.count, PRODUCT_FORMS)}`}
             >
-              <span className="bottom-bar__icon">
-                <Icon name={t.icon} size={22} />
-                {t.count ? (
-                  <span className="bottom-bar__badge" aria-hidden="true">
-                    {t.count}
-                  </span>
-                ) : null}
-              </span>
-              <span className="bottom-bar__label">{t.label}</span>
+              <Icon name={t.icon} size={22} />
+              {/* the word, a space, then the badge: the order and word breaks the name has (WCAG 2.5.3) */}
+              <span className="bottom-bar__label">{t.label}</span>{" "}
+              {t.count ? (
+                <span className="bottom-bar__badge" aria-hidden="true">
+                  {t.count}
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}
