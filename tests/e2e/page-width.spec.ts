@@ -1,5 +1,5 @@
-// Nothing scrolls sideways on a phone: every main page at 320 and 375 px, with a comparison of
-// three products, a cart and a placed order with a long address (the order page once grew to
+// Nothing scrolls sideways on a phone: every main page at 320 and 375 px, with a comparison and
+// favourites of three products, a cart and a placed order with a long address (the order page once grew to
 // 870 px wide, the comparison page to 612 px).
 import { expect, test, type Page } from "@playwright/test";
 
@@ -19,9 +19,12 @@ test("no main page is wider than a 320 or 375 px phone", async ({ page }) => {
   await page.goto(section);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const compareButtons = page.getByRole("button", { name: "Сравнить" });
+  const hearts = page.getByRole("button", { name: "В избранное" });
   for (let i = 0; i < 3; i++) {
     await compareButtons.nth(i).click();
     await expect(page.getByRole("link", { name: new RegExp(`^Сравнение: ${i + 1} товар`) })).toBeVisible();
+    await hearts.nth(i).click();
+    await expect(page.getByRole("link", { name: new RegExp(`^Избранное: ${i + 1} товар`) })).toBeVisible();
   }
   await page.getByRole("button", { name: "В корзину" }).first().click();
   await expect(page.getByRole("link", { name: /^Корзина [^,]+, 1 товар/ })).toBeVisible();
@@ -35,7 +38,7 @@ test("no main page is wider than a 320 or 375 px phone", async ({ page }) => {
   await expect(page).toHaveURL(/\/order\/[^/]+\/$/);
   const order = new URL(page.url()).pathname;
 
-  const pages = ["/", "/catalog/", section, product, "/cart/", "/compare/", "/checkout/", order];
+  const pages = ["/", "/catalog/", section, product, "/cart/", "/compare/", "/favorites/", "/checkout/", order];
   pages.push("/delivery/", "/payment/", "/about/", "/contacts/", "/faq/", "/news/", "/login/", "/register/", "/search/?q=диван");
   for (const width of [375, 320]) {
     await page.setViewportSize({ width, height: 800 });

@@ -160,6 +160,11 @@ test.describe("site chrome on phones (375 px)", () => {
     const errors = watchConsole(page);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // the compact header keeps the profile; favourites and comparison sit in the bottom bar
+    await expect(page.getByRole("banner").getByRole("link", { name: "Войти" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Корзина/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Избранное: 0\s/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Сравнение: 0\s/ })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: "test-results/screens/home-375.png", fullPage: true });
