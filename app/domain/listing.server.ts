@@ -98,11 +98,13 @@ export function computeListing(index: CatalogIndex, base: Bitset, query: Listing
     });
   }
 
+  // pages `from` to `page` (one page unless «Показать ещё» added more)
   const order = index.orders[query.direction];
-  const start = (query.page - 1) * query.num;
+  const start = (query.from - 1) * query.num;
+  const wanted = (query.page - query.from + 1) * query.num;
   const positions: number[] = [];
   let seen = 0;
-  for (let i = 0; i < order.length && positions.length < query.num; i++) {
+  for (let i = 0; i < order.length && positions.length < wanted; i++) {
     const pos = order[i]!;
     if (!matched.has(pos)) continue;
     if (seen++ >= start) positions.push(pos);
