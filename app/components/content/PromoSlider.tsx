@@ -13,7 +13,6 @@ import type { Promo } from "../../lib/seasonal-promos.ts";
 
 export const PROMO_SLIDER = { slidesPerView: 1, spaceBetween: 10 } as const;
 
-
 export function PromoSlider({ promos }: { promos: readonly Promo[] }) {
   if (!promos.length) return null;
   return (
