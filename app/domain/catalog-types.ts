@@ -17,6 +17,8 @@ export interface ProductCardData {
   oldPrice: number | null;
   stock: number;
   rating: number;
+  /** how many shoppers rated it (the stars' count on the card) */
+  ratingCount: number;
   image: ProductImage | null;
   /** shown in list view: «Цвет: серый», … */
   properties?: { title: string; value: string }[];

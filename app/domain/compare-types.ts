@@ -9,6 +9,7 @@ export interface ComparedProduct {
   oldPrice: number | null;
   stock: number;
   rating: number;
+  ratingCount: number;
   image: ProductImage | null;
 }
 

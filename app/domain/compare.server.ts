@@ -35,7 +35,7 @@ export async function loadComparison(db: Db, ids: number[]): Promise<ComparisonT
   if (!ids.length) return [];
   const rows = await db.kysely
     .selectFrom("products")
-    .select(["id", "slug", "title", "kind", "price", "old_price", "brand", "stock", "rating", "weight", "images", "section_id"])
+    .select(["id", "slug", "title", "kind", "price", "old_price", "brand", "stock", "rating", "rating_count", "weight", "images", "section_id"])
     .where("id", "in", ids)
     .execute();
   // one table per top-level section, so a sofa and a corner sofa stand side by side
@@ -78,6 +78,7 @@ export async function loadComparison(db: Db, ids: number[]): Promise<ComparisonT
       oldPrice: p.old_price === null ? null : Number(p.old_price),
       stock: p.stock,
       rating: p.rating,
+      ratingCount: Number(p.rating_count),
       image: firstProductImage(p.images),
     });
   }

@@ -1,4 +1,6 @@
 import type { Db } from "../db/database.server.ts";
+import { fillShopFacts, hasShopFactTokens } from "../lib/shop-facts.ts";
+import { loadShopCounts } from "./shop-facts.server.ts";
 import type { ContactPoint, GalleryEntry, NewsArticle, NewsListItem } from "./content-types.ts";
 
 export interface NewsTeaser {
@@ -26,9 +28,12 @@ export interface ContentPage {
   body: string;
 }
 
-export async function findPage(db: Db, slug: string): Promise<ContentPage | null> {
+/** A shop-written page, its {{tokens}} filled with the shop's facts (app/lib/shop-facts.ts). */
+export async function findPage(db: Db, slug: string, now = Date.now()): Promise<ContentPage | null> {
   const row = await db.kysely.selectFrom("pages").select(["slug", "title", "summary", "body"]).where("slug", "=", slug).executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  if (!hasShopFactTokens(row.body)) return row;
+  return { ...row, body: fillShopFacts(row.body, await loadShopCounts(db), now) };
 }
 
 const parseList = (json: string): string[] => {

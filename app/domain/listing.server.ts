@@ -98,11 +98,13 @@ export function computeListing(index: CatalogIndex, base: Bitset, query: Listing
     });
   }
 
+  // pages `from` to `page` (one page unless «Показать ещё» added more)
   const order = index.orders[query.direction];
-  const start = (query.page - 1) * query.num;
+  const start = (query.from - 1) * query.num;
+  const wanted = (query.page - query.from + 1) * query.num;
   const positions: number[] = [];
   let seen = 0;
-  for (let i = 0; i < order.length && positions.length < query.num; i++) {
+  for (let i = 0; i < order.length && positions.length < wanted; i++) {
     const pos = order[i]!;
     if (!matched.has(pos)) continue;
     if (seen++ >= start) positions.push(pos);
@@ -143,7 +145,7 @@ export async function loadProductCards(db: Db, ids: number[], withProperties = f
   if (!ids.length) return [];
   const rows = await db.kysely
     .selectFrom("products")
-    .select(["id", "kind", "slug", "title", "price", "old_price", "stock", "rating", "images"])
+    .select(["id", "kind", "slug", "title", "price", "old_price", "stock", "rating", "rating_count", "images"])
     .where("id", "in", ids)
     .execute();
   const props = new Map<number, { title: string; value: string }[]>();
@@ -177,6 +179,7 @@ export async function loadProductCards(db: Db, ids: number[], withProperties = f
       oldPrice: r.old_price === null ? null : Number(r.old_price),
       stock: r.stock,
       rating: r.rating,
+      ratingCount: Number(r.rating_count),
       image: firstProductImage(r.images),
     };
     if (withProperties) card.properties = props.get(id) ?? [];

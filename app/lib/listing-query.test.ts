@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildListingSearch, parseListingQuery, type KnownFilters } from "./listing-query.ts";
+import { buildListingSearch, MAX_SHOWN_ITEMS, parseListingQuery, type KnownFilters } from "./listing-query.ts";
 
 const known: KnownFilters = { facets: new Set(["color", "material"]), ranges: new Set(["price", "width"]) };
 const parse = (s: string) => parseListingQuery(new URLSearchParams(s), known);
@@ -41,5 +41,22 @@ describe("listing URL", () => {
     expect(parse(many).facets.color).toHaveLength(50);
     expect(parse("color=" + "я".repeat(500)).facets.color).toBeUndefined();
     expect(parse("q=" + "д".repeat(10_000)).q).toHaveLength(200);
+  });
+
+  it("keeps the pages «Показать ещё» loaded: from … page", () => {
+    const q = parse("page=3&from=1");
+    expect(q).toMatchObject({ page: 3, from: 1 });
+    expect(buildListingSearch(q)).toBe("?page=3&from=1");
+    expect(parse("page=3").from).toBe(3);
+    expect(buildListingSearch(parse("page=3&from=3"))).toBe("?page=3");
+  });
+
+  it("ignores a hostile `from` and never shows more than MAX_SHOWN_ITEMS products", () => {
+    for (const bad of ["abc", "-1", "0", "2.5", "1e309", "4", "99"]) expect(parse(`page=3&from=${bad}`).from, bad).toBe(3);
+    expect(parse("from=1").from).toBe(1);
+    const wide = parse("page=10000&from=1&num=12");
+    expect((wide.page - wide.from + 1) * wide.num).toBe(MAX_SHOWN_ITEMS);
+    const q48 = parse("page=50&from=1&num=48");
+    expect((q48.page - q48.from + 1) * 48).toBeLessThanOrEqual(MAX_SHOWN_ITEMS);
   });
 });

@@ -1,6 +1,8 @@
 // The catalogue listing's state lives in the URL (DESIGN.md contract): `direction`, `num`,
 // `view`, `page`, each checked facet as `<code>=<value>` (repeatable) and ranges as
-// `<code>[min]` / `<code>[max]`. Parsing never throws: junk is ignored, clamped or swapped.
+// `<code>[min]` / `<code>[max]`. «Показать ещё» adds `from`: pages `from` to `page` are shown
+// (decision 069), so a reload or a shared link shows everything that was loaded. Parsing never
+// throws: junk is ignored, clamped or swapped.
 
 export const DIRECTIONS = {
   popular: "По популярности",
@@ -17,6 +19,8 @@ export const DEFAULT_PAGE_SIZE = 24;
 
 export type View = "grid" | "list";
 export const MAX_PAGE = 10_000;
+/** At most this many products on one page, however many «Показать ещё» were pressed. */
+export const MAX_SHOWN_ITEMS = 240;
 const MAX_VALUES_PER_FACET = 50;
 const MAX_VALUE_LENGTH = 120;
 export const MAX_QUERY_LENGTH = 200;
@@ -34,7 +38,10 @@ export interface ListingQuery {
   direction: Direction;
   num: number;
   view: View;
+  /** the last page shown */
   page: number;
+  /** the first page shown: `page` unless «Показать ещё» added pages after it */
+  from: number;
   /** search text (search page only) */
   q: string;
 }
@@ -44,7 +51,7 @@ export interface KnownFilters {
   ranges: ReadonlySet<string>;
 }
 
-const RESERVED = new Set(["direction", "num", "view", "page", "q"]);
+const RESERVED = new Set(["direction", "num", "view", "page", "from", "q"]);
 
 function parseNumber(raw: string): number | undefined {
   const text = raw.trim().replace(/\s/g, "").replace(",", ".");
@@ -57,6 +64,7 @@ export function parseListingQuery(params: URLSearchParams, known: KnownFilters):
   const direction = params.get("direction") ?? "";
   const num = Number(params.get("num"));
   const page = parseNumber(params.get("page") ?? "");
+  const from = parseNumber(params.get("from") ?? "");
   const query: ListingQuery = {
     facets: {},
     ranges: {},
@@ -64,6 +72,7 @@ export function parseListingQuery(params: URLSearchParams, known: KnownFilters):
     num: (PAGE_SIZES as readonly number[]).includes(num) ? num : DEFAULT_PAGE_SIZE,
     view: params.get("view") === "list" ? "list" : "grid",
     page: page !== undefined && Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    from: 1,
     q: (params.get("q") ?? "").normalize("NFC").trim().slice(0, MAX_QUERY_LENGTH),
   };
 
@@ -85,6 +94,10 @@ export function parseListingQuery(params: URLSearchParams, known: KnownFilters):
     if (list.length < MAX_VALUES_PER_FACET && !list.includes(value)) list.push(value);
   }
 
+  // `from` counts only before `page`, and never reaches back further than MAX_SHOWN_ITEMS products
+  const widest = Math.max(1, Math.floor(MAX_SHOWN_ITEMS / query.num));
+  query.from = from !== undefined && Number.isInteger(from) && from >= 1 && from < query.page ? Math.max(from, query.page - widest + 1) : query.page;
+
   for (const r of Object.values(query.ranges)) {
     if (r.min !== undefined && r.max !== undefined && r.min > r.max) [r.min, r.max] = [r.max, r.min];
   }
@@ -104,6 +117,7 @@ export function buildListingSearch(query: Partial<ListingQuery>): string {
   if (query.num && query.num !== DEFAULT_PAGE_SIZE) params.set("num", String(query.num));
   if (query.view === "list") params.set("view", "list");
   if (query.page && query.page > 1) params.set("page", String(query.page));
+  if (query.page && query.from && query.from < query.page) params.set("from", String(query.from));
   const s = params.toString();
   return s ? `?${s}` : "";
 }

@@ -17,7 +17,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { query, listing } = await listingFor(db, url, (index) => index.sections.get(section.id) ?? new Bitset(index.size));
   const basePath = `/catalog/${section.slug}/`;
-  return { section, query, listing, basePath, canonical: url.origin + basePath + buildListingSearch({ ...query, view: "grid", num: undefined }) };
+  return {
+    section,
+    query,
+    listing,
+    basePath,
+    canonical: url.origin + basePath + buildListingSearch({ ...query, view: "grid", num: undefined, from: undefined }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -2,6 +2,7 @@ import type { Route } from "./+types/catalog";
 import { servicesContext } from "../context.ts";
 import { getCatalogIndex } from "../domain/catalog-index.server.ts";
 import { listSectionTree } from "../domain/catalog.server.ts";
+import { loadSectionCovers } from "../domain/section-covers.server.ts";
 import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
 import { SectionGrid } from "../components/catalog/SectionGrid.tsx";
 
@@ -14,11 +15,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const [tree, index] = await Promise.all([listSectionTree(db), getCatalogIndex(db)]);
   const countOf = (id: number) => index.sections.get(id)?.count() ?? 0;
+  const covers = await loadSectionCovers(
+    db,
+    tree.map((s) => s.id),
+  );
   return {
     sections: tree.map((s) => ({
       slug: s.slug,
       title: s.title,
       count: countOf(s.id),
+      image: covers[s.id] ?? null,
       children: s.children.map((c) => ({ slug: c.slug, title: c.title, count: countOf(c.id) })),
     })),
   };

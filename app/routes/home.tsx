@@ -1,8 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { servicesContext } from "../context.ts";
-import { listShelfProducts } from "../domain/catalog.server.ts";
+import { listSectionTree, listShelfProducts } from "../domain/catalog.server.ts";
 import { listLatestNews } from "../domain/content.server.ts";
+import { loadSectionCovers } from "../domain/section-covers.server.ts";
+import { loadShopCounts } from "../domain/shop-facts.server.ts";
+import { jsonForScript } from "../lib/product-json-ld.ts";
+import { activePromos } from "../lib/seasonal-promos.ts";
+import { inCities, shopJsonLd } from "../lib/shop-facts.ts";
+import { useNonce } from "../nonce.ts";
 import { useRootData } from "../root-data.ts";
 import { HomeHero } from "../components/home/HomeHero.tsx";
 import { PromoSlider } from "../components/content/PromoSlider.tsx";
@@ -14,30 +20,52 @@ import { ListSlider } from "../ui/ListSlider.tsx";
 import { RevealOnScroll } from "../ui/RevealOnScroll.tsx";
 import "../components/home/Home.css";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Витрина — мебель и интерьер с доставкой" },
   {
     name: "description",
-    content: "Диваны, столы, шкафы, кровати, свет и текстиль. Доставка по России, подъём на этаж, шоурумы в Москве, Санкт-Петербурге и Казани.",
+    content: `Диваны, столы, шкафы, кровати, свет и текстиль. Доставка по России, подъём на этаж${
+      loaderData?.showroomCities ? `, шоурумы ${inCities(loaderData.showroomCities)}` : ""
+    }.`,
   },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const [popular, news, fresh] = await Promise.all([listShelfProducts(db, "popular", 8), listLatestNews(db, 3), listShelfProducts(db, "new", 8)]);
-  return { popular, news, fresh };
+  const [popular, news, fresh, counts, tree] = await Promise.all([
+    listShelfProducts(db, "popular", 8),
+    listLatestNews(db, 3),
+    listShelfProducts(db, "new", 8),
+    loadShopCounts(db),
+    listSectionTree(db),
+  ]);
+  const covers = await loadSectionCovers(
+    db,
+    tree.map((s) => s.id),
+  );
+  return {
+    popular,
+    news,
+    fresh,
+    covers,
+    promos: activePromos(Date.now()),
+    showroomCities: counts.cities.length,
+    jsonLd: jsonForScript(shopJsonLd(new URL(request.url).origin, counts)),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const sections = useRootData()?.sections ?? [];
+  const nonce = useNonce();
   return (
     <>
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />
       <HomeHero />
-      <PromoSlider />
+      <PromoSlider promos={loaderData.promos} />
       <div className="container">
         <section className="page-section" aria-labelledby="home-sections">
           <h2 id="home-sections">Разделы каталога</h2>
-          <SectionTiles sections={sections} />
+          <SectionTiles sections={sections} covers={loaderData.covers} />
         </section>
         <RevealOnScroll>
           <section className="page-section" aria-labelledby="home-popular" id="popular">
@@ -67,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </RevealOnScroll>
         ) : null}
         <RevealOnScroll>
-          <Advantages />
+          <Advantages showroomCities={loaderData.showroomCities} />
         </RevealOnScroll>
         <RevealOnScroll>
           <section className="page-section" aria-labelledby="home-news">

@@ -12,6 +12,9 @@ import { NewsPicture } from "../components/content/NewsPicture.tsx";
 import { NewsGallery } from "../components/content/NewsGallery.tsx";
 import "../components/content/News.css";
 
+/** The height of one «Другие новости» item (News.css: .news-more__list li). */
+const OTHER_NEWS_ITEM_PX = 100;
+
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [{ title: `${loaderData.article.title} — Витрина` }, { name: "description", content: loaderData.article.summary }]
@@ -53,7 +56,8 @@ export default function NewsArticle({ loaderData }: Route.ComponentProps) {
       {more.length ? (
         <aside className="news-more" aria-labelledby="news-more">
           <h2 id="news-more">Другие новости</h2>
-          <ScrollArea label="Список других новостей" maxHeight={320}>
+          {/* three whole items: each is one fixed height (News.css), so the box never cuts a line */}
+          <ScrollArea label="Список других новостей" maxHeight={3 * OTHER_NEWS_ITEM_PX} className="news-more__scroll">
             <ul className="news-more__list">
               {more.map((n) => (
                 <li key={n.slug}>

@@ -2,9 +2,14 @@ import { useState } from "react";
 import type { FacetView } from "../../domain/catalog-types.ts";
 import { formatNumber } from "../../lib/format.ts";
 
-const VISIBLE = 6;
+/** How many values a group shows before «Показать все». */
+export const FACET_VISIBLE_VALUES = 6;
 
-/** A facet as a fieldset of checkboxes named by the property; long lists fold under «Показать все». */
+/**
+ * A facet as a fieldset of checkboxes named by the property. A long list shows its first values and
+ * folds the rest under «Показать все (N)», a <details> that opens without JavaScript; a checked
+ * value is always among the shown ones, wherever it sits in the list.
+ */
 export function FacetGroup({ facet }: { facet: FacetView }) {
   // Checked state follows the listing the server rendered, and the visitor's clicks in between;
   // inputs stay mounted so keyboard focus survives the live update.
@@ -23,8 +28,10 @@ export function FacetGroup({ facet }: { facet: FacetView }) {
       else next.delete(value);
       return next;
     });
-  const visible = facet.values.slice(0, VISIBLE);
-  const rest = facet.values.slice(VISIBLE);
+  // the split follows the server's checked values, so a box ticked inside the fold stays where it is
+  const shown = (v: FacetView["values"][number], i: number) => i < FACET_VISIBLE_VALUES || v.checked;
+  const visible = facet.values.filter(shown);
+  const rest = facet.values.filter((v, i) => !shown(v, i));
   // the checkbox is named by its value alone; the count is its description
   const countId = (v: FacetView["values"][number]) => `facet-${facet.code}-${facet.values.indexOf(v)}-count`;
   const option = (v: FacetView["values"][number]) => (
@@ -51,8 +58,11 @@ export function FacetGroup({ facet }: { facet: FacetView }) {
       <legend className="facet__title">{facet.title}</legend>
       <div className="facet__options">{visible.map(option)}</div>
       {rest.length > 0 ? (
-        <details className="facet__more" open={rest.some((v) => v.checked)}>
-          <summary>Показать все ({facet.values.length})</summary>
+        <details className="facet__more">
+          <summary>
+            <span className="facet__more-open">Показать все ({facet.values.length})</span>
+            <span className="facet__more-close">Свернуть</span>
+          </summary>
           <div className="facet__options">{rest.map(option)}</div>
         </details>
       ) : null}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { FacetView, RangeView } from "../../domain/catalog-types.ts";
+import { orderFilterGroups } from "../../lib/filter-order.ts";
 import { countOf, PRODUCT_FORMS } from "../../lib/format.ts";
 import { parseListingQuery, type KnownFilters } from "../../lib/listing-query.ts";
 import { RangeFilter } from "../../ui/RangeFilter.tsx";
@@ -66,6 +67,11 @@ export function FilterPanel({ action, facets, ranges, total, resetHref, hidden, 
     return () => document.body.classList.remove("filters-open");
   }, [open]);
 
+  // the most used groups first (app/lib/filter-order.ts)
+  const groups = orderFilterGroups(
+    ranges.map((r) => r.code),
+    facets.map((f) => f.code),
+  );
   return (
     <div className={`filter-panel${open ? " filter-panel--open" : ""}`} id="filter-panel">
       <div className="filter-panel__head">
@@ -90,15 +96,19 @@ export function FilterPanel({ action, facets, ranges, total, resetHref, hidden, 
         {Object.entries(hidden ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        {ranges.map((r) => (
-          <fieldset key={r.code} className="facet">
-            <legend className="facet__title">{r.title}</legend>
-            <RangeFilter code={r.code} title={r.title} unit={r.unit} min={r.min} max={r.max} step={r.step} from={r.from} to={r.to} onCommit={schedule} />
-          </fieldset>
-        ))}
-        {facets.map((f) => (
-          <FacetGroup key={f.code} facet={f} />
-        ))}
+        {groups.map((g) => {
+          if (g.kind === "facet") {
+            const f = facets.find((x) => x.code === g.code)!;
+            return <FacetGroup key={`f-${f.code}`} facet={f} />;
+          }
+          const r = ranges.find((x) => x.code === g.code)!;
+          return (
+            <fieldset key={`r-${r.code}`} className="facet">
+              <legend className="facet__title">{r.title}</legend>
+              <RangeFilter code={r.code} title={r.title} unit={r.unit} min={r.min} max={r.max} step={r.step} from={r.from} to={r.to} onCommit={schedule} />
+            </fieldset>
+          );
+        })}
       </Form>
       {/* outside the scrolling form (so nothing shows beneath it on phones), joined to it by `form` */}
       <div className="filter-panel__actions">

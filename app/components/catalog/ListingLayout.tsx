@@ -37,7 +37,8 @@ export function ListingLayout({ basePath, query, listing, hidden }: Props) {
       <div className="listing-layout__main">
         <ListingToolbar query={query} total={listing.total} onOpenFilters={() => setFiltersOpen(true)} />
         <ActiveFilters basePath={basePath} query={query} facetTitles={facetTitles} ranges={listing.ranges} />
-        <ListingResults key={buildListingSearch(query)} basePath={basePath} query={query} listing={listing} />
+        {/* the same list while «Показать ещё» adds pages (keeps focus and the cards); a new one for new filters */}
+        <ListingResults key={buildListingSearch({ ...query, page: 1, from: 1 })} basePath={basePath} query={query} listing={listing} />
       </div>
     </div>
   );

@@ -1,61 +1,72 @@
-import { useState } from "react";
-import { useFetcher } from "react-router";
-import type { ListingView, ProductCardData } from "../../domain/catalog-types.ts";
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import type { ListingView } from "../../domain/catalog-types.ts";
 import { buildListingSearch, type ListingQuery } from "../../lib/listing-query.ts";
+import { useHydrated } from "../../ui/use-hydrated.ts";
 import { ProductCard } from "./ProductCard.tsx";
 import { Pagination } from "./Pagination.tsx";
 import "./ListingResults.css";
 
+/** The id of the card at a position of the whole listing (1-based), the anchor «Показать ещё» lands on. */
+const itemId = (position: number) => `listing-item-${position}`;
+
 /**
- * The products of a listing. «Показать ещё» appends the next page of the same listing: locked
- * while its request runs, page + 1 after each answer, gone once the server says isEnd.
- * The numbered links below serve visitors without JavaScript and crawlers.
+ * The products of a listing. «Показать ещё» is a GET form for the same listing with one more page
+ * (`page` + 1, `from` kept): the URL then says what is shown, so a reload, the back button or a
+ * shared link bring back every loaded product. Without JavaScript it is an ordinary page load that
+ * lands on the first new card; with it, the router loads the same address in place (locked while
+ * it runs) and focus moves to the first new card. The numbered links serve crawlers.
  */
 export function ListingResults({ basePath, query, listing }: { basePath: string; query: ListingQuery; listing: ListingView }) {
-  const fetcher = useFetcher<{ listing: ListingView }>();
-  const [more, setMore] = useState<ProductCardData[]>([]);
-  const [page, setPage] = useState(listing.page);
-  const [isEnd, setIsEnd] = useState(listing.isEnd);
-  const [handled, setHandled] = useState<unknown>(null);
-  const busy = fetcher.state !== "idle";
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const busy = navigation.state !== "idle";
+  const list = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  const items = listing.items;
+  const firstPosition = (query.from - 1) * query.num + 1;
+  const nextPosition = query.page * query.num + 1;
 
-  const answer = fetcher.data;
-  if (fetcher.state === "idle" && answer && answer !== handled) {
-    setHandled(answer);
-    if (answer.listing.page === page + 1) {
-      setMore([...more, ...answer.listing.items]);
-      setPage(answer.listing.page);
-      setIsEnd(answer.listing.isEnd);
-    }
-  }
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || items.length <= index) return;
+    focusFrom.current = null;
+    list.current?.children[index]?.querySelector<HTMLElement>(".product-card__title a")?.focus();
+  }, [items]);
 
-  const items = [...listing.items, ...more];
   if (!items.length) {
     return <p className="listing-results__empty">По этим условиям ничего не нашлось. Попробуйте убрать часть фильтров.</p>;
   }
+  const next = new URLSearchParams(buildListingSearch({ ...query, page: query.page + 1, from: query.from }));
   return (
     <>
-      <ul className={`listing-results listing-results--${query.view}`}>
+      <ul ref={list} className={`listing-results listing-results--${query.view}`}>
         {items.map((p, i) => (
-          <li key={p.id}>
+          <li key={p.id} id={itemId(firstPosition + i)}>
             <ProductCard product={p} layout={query.view} eager={i < 4} />
           </li>
         ))}
       </ul>
-      {!isEnd ? (
-        <div className="listing-results__more">
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={busy}
-            aria-busy={busy}
-            onClick={() => {
-              if (!busy) fetcher.load(basePath + buildListingSearch({ ...query, page: page + 1 }));
-            }}
-          >
+      {!listing.isEnd ? (
+        <Form
+          method="get"
+          // without JavaScript the new page opens at its first new card; with it nothing scrolls
+          action={hydrated ? basePath : `${basePath}#${itemId(nextPosition)}`}
+          preventScrollReset
+          replace
+          className="listing-results__more"
+          onSubmit={(e) => {
+            if (busy) e.preventDefault();
+            else focusFrom.current = items.length;
+          }}
+        >
+          {[...next].map(([name, value], i) => (
+            <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" className="button button--ghost" disabled={busy} aria-busy={busy}>
             Показать ещё
           </button>
-        </div>
+        </Form>
       ) : null}
       <Pagination basePath={basePath} query={query} pageCount={listing.pageCount} />
     </>

@@ -5,7 +5,8 @@ import "./Pagination.css";
 /** Numbered page links for visitors without JavaScript and for crawlers. */
 export function Pagination({ basePath, query, pageCount }: { basePath: string; query: ListingQuery; pageCount: number }) {
   if (pageCount <= 1) return null;
-  const href = (page: number) => basePath + buildListingSearch({ ...query, page });
+  // a numbered page is that page alone, whatever «Показать ещё» had added
+  const href = (page: number) => basePath + buildListingSearch({ ...query, page, from: page });
   const pages = new Set([1, pageCount]);
   for (let p = query.page - 2; p <= query.page + 2; p++) if (p >= 1 && p <= pageCount) pages.add(p);
   const list = [...pages].sort((a, b) => a - b);

@@ -1,11 +1,14 @@
 import { Link } from "react-router";
 import type { ProductCardData } from "../../domain/catalog-types.ts";
-import { discountPercent, formatPrice } from "../../lib/format.ts";
+import { countOf, discountPercent, formatPrice } from "../../lib/format.ts";
+import { formatRating } from "../../lib/rating.ts";
 import { ProductPicture } from "./ProductPicture.tsx";
 import { CardActions } from "./CardActions.tsx";
 import "./ProductCard.css";
 
-const CARD_SIZES = "(min-width: 1200px) 300px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 90vw";
+// two cards a row on phones, so an image is about half the screen there
+const CARD_SIZES = "(min-width: 1200px) 300px, (min-width: 992px) 30vw, 48vw";
+const REVIEW_FORMS = ["отзыв", "отзыва", "отзывов"] as const;
 
 export function availabilityOf(stock: number): { text: string; tone: "ok" | "warn" | "muted" } {
   if (stock <= 0) return { text: "Под заказ", tone: "muted" };
@@ -30,8 +33,18 @@ export function ProductCard({ product, layout = "grid", eager = false }: { produ
       </h3>
       {product.rating > 0 ? (
         <p className="product-card__rating">
-          <span aria-hidden="true">★</span> {product.rating.toFixed(1).replace(".", ",")}
+          <span className="product-card__star" aria-hidden="true">
+            ★
+          </span>{" "}
+          {formatRating(product.rating)}
           <span className="visually-hidden"> из 5</span>
+          {product.ratingCount > 0 ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span className="visually-hidden">, </span>
+              {countOf(product.ratingCount, REVIEW_FORMS)}
+            </>
+          ) : null}
         </p>
       ) : null}
       {layout === "list" && product.properties?.length ? (

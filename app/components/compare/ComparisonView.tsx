@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { differs, type ComparisonTable } from "../../domain/compare-types.ts";
-import { formatPrice } from "../../lib/format.ts";
+import { countOf, formatPrice } from "../../lib/format.ts";
+import { formatRating } from "../../lib/rating.ts";
 import { ProductPicture } from "../catalog/ProductPicture.tsx";
 import { Icon } from "../../ui/Icon.tsx";
+import { StarRating } from "../../ui/StarRating.tsx";
+import { CompareBuyButton } from "./CompareBuyButton.tsx";
 import "./Comparison.css";
+
+const REVIEW_FORMS = ["отзыв", "отзыва", "отзывов"] as const;
 
 export function ComparisonView({ tables, initialOnlyDiff }: { tables: ComparisonTable[]; initialOnlyDiff: boolean }) {
   const [onlyDiff, setOnlyDiff] = useState(initialOnlyDiff);
@@ -67,14 +72,16 @@ function ComparisonSection({ table, onlyDiff }: { table: ComparisonTable; onlyDi
     return () => observer.disconnect();
   }, []);
   const rows = onlyDiff ? table.rows.filter((r) => differs(r.values)) : table.rows;
-  const names = (
+  const names = (sticky: boolean) => (
     <tr>
       <th scope="col" className="comparison__corner">
         {table.sectionTitle}
       </th>
       {table.products.map((p) => (
         <th key={p.id} scope="col" className="comparison__product">
-          <Link to={`/product/${p.slug}/`}>{p.title}</Link>
+          <Link to={`/product/${p.slug}/`} id={sticky ? undefined : `compare-title-${p.id}`}>
+            {p.title}
+          </Link>
         </th>
       ))}
     </tr>
@@ -85,7 +92,7 @@ function ComparisonSection({ table, onlyDiff }: { table: ComparisonTable; onlyDi
       {stuck ? (
         <div className="comparison__sticky" aria-hidden="true">
           <table style={{ transform: `translateX(${-scrollLeft}px)` }}>
-            <thead>{names}</thead>
+            <thead>{names(true)}</thead>
           </table>
         </div>
       ) : null}
@@ -100,7 +107,7 @@ function ComparisonSection({ table, onlyDiff }: { table: ComparisonTable; onlyDi
       >
         <table className="comparison__table">
           <thead ref={head}>
-            {names}
+            {names(false)}
             <tr>
               <th scope="row">Товар</th>
               {table.products.map((p) => (
@@ -119,6 +126,31 @@ function ComparisonSection({ table, onlyDiff }: { table: ComparisonTable; onlyDi
             </tr>
           </thead>
           <tbody>
+            <tr className="comparison__buy-row">
+              <th scope="row">Купить</th>
+              {table.products.map((p) => (
+                <td key={p.id}>
+                  <CompareBuyButton product={p} />
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">Рейтинг</th>
+              {table.products.map((p) => (
+                <td key={p.id}>
+                  {p.ratingCount > 0 ? (
+                    <span className="comparison__rating">
+                      <StarRating value={p.rating} label={`Оценка ${formatRating(p.rating)} из 5`} />
+                      <span>
+                        {formatRating(p.rating)} · {countOf(p.ratingCount, REVIEW_FORMS)}
+                      </span>
+                    </span>
+                  ) : (
+                    <span className="comparison__none">Нет оценок</span>
+                  )}
+                </td>
+              ))}
+            </tr>
             {rows.map((r) => (
               <tr key={r.title} className={differs(r.values) ? "comparison__row--differs" : undefined}>
                 <th scope="row">{r.title}</th>

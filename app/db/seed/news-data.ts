@@ -180,7 +180,7 @@ export const CONTACT_POINTS: NewContactPoint[] = [
     address: "Варшавское шоссе, 95, строение 2",
     phones: ["+7 (495) 123-45-69"],
     emails: ["sklad@vitrina.example"],
-    hours: "Ежедневно 9:00–21:00",
+    hours: "Ежедневно 10:00–21:00",
     lat: 55.6385,
     lon: 37.6102,
   },
