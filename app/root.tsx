@@ -5,6 +5,7 @@ import { listSectionTree } from "./domain/catalog.server.ts";
 import { cartOwner, cartSummary } from "./domain/cart.server.ts";
 import { comparedIds } from "./domain/compare.server.ts";
 import { WARNING_BANNER } from "./lib/site.ts";
+import { readCity } from "./lib/city-cookie.ts";
 import { useNonce } from "./nonce.ts";
 import { useRootData } from "./root-data.ts";
 import { CartInformer } from "./components/cart/CartInformer.tsx";
@@ -34,6 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     cart: await cartSummary(db, cartOwner(session)),
     compared: comparedIds(session.data),
     signedIn: session.userId !== null,
+    city: readCity(cookies),
     showBanner: !new RegExp(`(?:^|;\\s*)${WARNING_BANNER.type}=closed(?:;|$)`).test(cookies),
   };
 }

@@ -1,21 +1,17 @@
 import { Link } from "react-router";
 import type { ProductCardData } from "../../domain/catalog-types.ts";
-import { discountPercent, formatPrice } from "../../lib/format.ts";
+import { availabilityOf } from "../../lib/availability.ts";
+import { discountPercent, formatPrice, plural } from "../../lib/format.ts";
 import { ProductPicture } from "./ProductPicture.tsx";
 import { CardActions } from "./CardActions.tsx";
 import "./ProductCard.css";
 
+const REVIEW_FORMS = ["отзыв", "отзыва", "отзывов"] as const;
 const CARD_SIZES = "(min-width: 1200px) 300px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 90vw";
-
-export function availabilityOf(stock: number): { text: string; tone: "ok" | "warn" | "muted" } {
-  if (stock <= 0) return { text: "Под заказ", tone: "muted" };
-  if (stock <= 3) return { text: "Мало", tone: "warn" };
-  return { text: "В наличии", tone: "ok" };
-}
 
 export function ProductCard({ product, layout = "grid", eager = false }: { product: ProductCardData; layout?: "grid" | "list"; eager?: boolean }) {
   const discount = discountPercent(product.price, product.oldPrice);
-  const availability = availabilityOf(product.stock);
+  const availability = availabilityOf(product.stock, product.lead);
   const href = `/product/${product.slug}/`;
   return (
     <article className={`product-card product-card--${layout}`}>
@@ -32,6 +28,13 @@ export function ProductCard({ product, layout = "grid", eager = false }: { produ
         <p className="product-card__rating">
           <span aria-hidden="true">★</span> {product.rating.toFixed(1).replace(".", ",")}
           <span className="visually-hidden"> из 5</span>
+          {product.ratingCount > 0 ? (
+            <span className="product-card__reviews">
+              {" "}
+              ({product.ratingCount}
+              <span className="visually-hidden"> {plural(product.ratingCount, REVIEW_FORMS)}</span>)
+            </span>
+          ) : null}
         </p>
       ) : null}
       {layout === "list" && product.properties?.length ? (

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ProductPageData } from "../../domain/product-types.ts";
 import { countOf, discountPercent, formatPrice, formatWeight } from "../../lib/format.ts";
@@ -8,9 +8,13 @@ import { QuantityInput } from "../../ui/QuantityInput.tsx";
 import { StarRating } from "../../ui/StarRating.tsx";
 import { ShareButtons } from "../../ui/ShareButtons.tsx";
 import { Icon } from "../../ui/Icon.tsx";
-import { availabilityOf } from "../catalog/ProductCard.tsx";
+import { availabilityOf } from "../../lib/availability.ts";
+import type { DeliveryEstimate } from "../../lib/delivery-estimate.ts";
 import { useAddToCart } from "../cart/use-add-to-cart.ts";
 import { CompareToggle } from "../compare/CompareToggle.tsx";
+import { CallbackLink } from "../forms/CallbackLink.tsx";
+import { DeliveryInfo } from "./DeliveryInfo.tsx";
+import { StickyBuyBar } from "./StickyBuyBar.tsx";
 
 export const BUY_FORM_ID = "product-buy";
 const RATING_FORMS = ["оценка", "оценки", "оценок"] as const;
@@ -26,16 +30,22 @@ interface Props {
   /** the current path, to come back to after a post without JavaScript */
   back: string;
   shareUrl: string;
+  delivery: DeliveryEstimate;
+  /** showrooms that have it now */
+  showroomsWithStock: number;
 }
 
 /**
- * Price, availability, quantity, «В корзину» and «Сравнить». The cart form posts id, type, cnt
+ * Price, availability, quantity, «В корзину» and «Сравнить»; for goods made to order the price,
+ * «Под заказ, 4–6 недель» and «Сообщить о поступлении» (a callback about this product) instead
+ * of a buy button the cart would refuse. The cart form posts id, type, cnt
  * and, for a set, one `item` per included item (those inputs sit in the set block and join this
  * form through their form attribute), so the cart gets exactly what is shown.
  */
-export function PriceBlock({ product, price, oldPrice, weight, items, back, shareUrl }: Props) {
-  const availability = availabilityOf(product.stock);
-  const canBuy = product.stock > 0;
+export function PriceBlock({ product, price, oldPrice, weight, items, back, shareUrl, delivery, showroomsWithStock }: Props) {
+  const availability = availabilityOf(product.stock, product.lead);
+  const canBuy = availability.canBuy;
+  const buyButton = useRef<HTMLButtonElement>(null);
   const [qty, setQty] = useState(1);
   const cart = useAddToCart();
   const discount = discountPercent(price, oldPrice);
@@ -81,44 +91,44 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
       </ul>
 
       <div className="price-block__actions">
-        <form
-          id={BUY_FORM_ID}
-          method="post"
-          action={`/cart/${product.kind}/`}
-          className="price-block__buy"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (cart.busy) return;
-            cart.add({ id: product.id, type: product.kind, cnt: qty, ...(items ? { items } : {}) });
-          }}
-        >
-          <input type="hidden" name="id" value={product.id} />
-          <input type="hidden" name="type" value={product.kind} />
-          <input type="hidden" name="mode" value="add" />
-          <input type="hidden" name="back" value={back} />
-          <QuantityInput name="cnt" value={qty} max={Math.max(1, product.stock)} onChange={setQty} disabled={!canBuy} />
-          <button type="submit" className="button button--action price-block__cart" disabled={!canBuy} aria-disabled={cart.busy || undefined}>
-            <Icon name="shopping-cart" size={18} /> В корзину
-          </button>
-        </form>
+        {canBuy ? (
+          <form
+            id={BUY_FORM_ID}
+            method="post"
+            action={`/cart/${product.kind}/`}
+            className="price-block__buy"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (cart.busy) return;
+              cart.add({ id: product.id, type: product.kind, cnt: qty, ...(items ? { items } : {}) });
+            }}
+          >
+            <input type="hidden" name="id" value={product.id} />
+            <input type="hidden" name="type" value={product.kind} />
+            <input type="hidden" name="mode" value="add" />
+            <input type="hidden" name="back" value={back} />
+            <QuantityInput name="cnt" value={qty} max={Math.max(1, product.stock)} onChange={setQty} />
+            <button ref={buyButton} type="submit" className="button button--action price-block__cart" aria-disabled={cart.busy || undefined}>
+              <Icon name="shopping-cart" size={18} /> В корзину
+            </button>
+          </form>
+        ) : (
+          <CallbackLink className="button price-block__notify" label="Сообщить о поступлении" product={product.title} />
+        )}
         <CompareToggle productId={product.id} back={back} variant="button" />
       </div>
       {!canBuy ? (
-        <p className="price-block__note">
-          Товар под заказ: позвоните нам или напишите через <Link to="/contacts/">контакты</Link> — менеджер подскажет сроки и цену.
+        <p className="price-block__note" id="preorder">
+          Этого товара сейчас нет на складе: его привезут за {availability.text.replace("Под заказ, ", "")}. Оставьте номер — менеджер позвонит, когда товар
+          поступит, и оформит заказ.
         </p>
       ) : product.stock <= 3 ? (
         <p className="price-block__note">Осталось {product.stock} шт.</p>
       ) : null}
 
-      <ul className="price-block__delivery">
-        <li>
-          <Icon name="truck" size={18} /> <Link to={`${tabPath(product.slug, "delivery")}#tabs`}>Доставка</Link> курьером и с подъёмом на этаж
-        </li>
-        <li>
-          <Icon name="map-pin" size={18} /> <a href="#pickup">Самовывоз</a> из пунктов выдачи
-        </li>
-      </ul>
+      <DeliveryInfo estimate={delivery} showroomsWithStock={showroomsWithStock} />
+
+      {canBuy ? <StickyBuyBar price={price} watch={buyButton} formId={BUY_FORM_ID} /> : null}
 
       <ShareButtons url={shareUrl} title={product.title} />
     </section>
