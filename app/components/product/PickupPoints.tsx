@@ -46,8 +46,10 @@ export function PickupPoints({
     <section id="pickup" className="product-section pickup" aria-labelledby="pickup-title">
       <h2 id="pickup-title">Где забрать</h2>
       <p className="pickup__summary">
-        <strong data-testid="pickup-summary">{pickupSummary(points)}</strong>
-        {anywhere ? "." : `: привезём под заказ за ${lead}.`}
+        <strong data-testid="pickup-summary">
+          {pickupSummary(points)}
+          {anywhere ? "" : `: привезём под заказ за ${lead}`}
+        </strong>
       </p>
       <table className="pickup__stock">
         <caption className="visually-hidden">Наличие по шоурумам и складу</caption>

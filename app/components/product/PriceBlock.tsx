@@ -17,7 +17,8 @@ import { DeliveryInfo } from "./DeliveryInfo.tsx";
 import { StickyBuyBar } from "./StickyBuyBar.tsx";
 
 export const BUY_FORM_ID = "product-buy";
-const RATING_FORMS = ["оценка", "оценки", "оценок"] as const;
+// every rating is a review with a text (the seed and the review form alike), so the count is of reviews
+const REVIEW_FORMS = ["отзыв", "отзыва", "отзывов"] as const;
 
 interface Props {
   product: ProductPageData;
@@ -59,7 +60,7 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
           <StarRating value={product.rating} size={32} />
           <span className="price-block__rating-value">{formatRating(product.rating)}</span>
           <Link to={`${tabPath(product.slug, "reviews")}#tabs`} className="price-block__rating-link">
-            {countOf(product.ratingCount, RATING_FORMS)}
+            {countOf(product.ratingCount, REVIEW_FORMS)}
           </Link>
         </p>
       ) : null}

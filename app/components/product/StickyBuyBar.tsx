@@ -12,11 +12,25 @@ export function StickyBuyBar({ price, watch, formId }: { price: number; watch: R
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const target = watch.current;
-    if (!target || typeof IntersectionObserver === "undefined") return;
-    // shown only when the button has left the viewport upwards (not before the visitor reaches it)
-    const observer = new IntersectionObserver(([entry]) => setShown(!!entry && !entry.isIntersecting && entry.boundingClientRect.bottom < 0));
-    observer.observe(target);
-    return () => observer.disconnect();
+    if (!target) return;
+    // a scroll listener, not an IntersectionObserver: a jump (a link to #reviews, a restored
+    // scroll) can take the button from below the fold to above it without ever crossing the viewport
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      setShown(target.getBoundingClientRect().bottom < 0);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("resize", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("resize", onScroll);
+      cancelAnimationFrame(frame);
+    };
   }, [watch]);
   useEffect(() => {
     document.body.classList.toggle("has-sticky-buy", shown);
