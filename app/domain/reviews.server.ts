@@ -81,7 +81,10 @@ export async function listReviews(db: Db, productId: number, query: ReviewQuery,
 
 /** The newest approved reviews and how many there are (JSON-LD). */
 export async function listApprovedReviews(db: Db, productId: number, limit = REVIEWS_IN_JSON_LD): Promise<{ items: ReviewView[]; total: number }> {
-  const [rows, stars] = await Promise.all([approvedOf(db, productId).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute(), reviewStars(db, productId)]);
+  const [rows, stars] = await Promise.all([
+    approvedOf(db, productId).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute(),
+    reviewStars(db, productId),
+  ]);
   return { items: rows.map(toView), total: stars.reduce((a, b) => a + b, 0) };
 }
 

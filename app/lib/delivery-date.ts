@@ -10,7 +10,23 @@ export const CUTOFF_HOUR = 14;
 const DAY = 86_400_000;
 
 /** Public holidays (MM-DD) on which nothing is delivered; the New Year break matches the site banner. */
-const HOLIDAYS = new Set(["01-01", "01-02", "01-03", "01-04", "01-05", "01-06", "01-07", "01-08", "02-23", "03-08", "05-01", "05-09", "06-12", "11-04", "12-31"]);
+const HOLIDAYS = new Set([
+  "01-01",
+  "01-02",
+  "01-03",
+  "01-04",
+  "01-05",
+  "01-06",
+  "01-07",
+  "01-08",
+  "02-23",
+  "03-08",
+  "05-01",
+  "05-09",
+  "06-12",
+  "11-04",
+  "12-31",
+]);
 
 const moscowParts = new Intl.DateTimeFormat("en-GB", {
   timeZone: SHOP_TIME_ZONE,

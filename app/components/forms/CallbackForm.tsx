@@ -38,9 +38,7 @@ export function CallbackForm({
       onSent={onSent}
       intro={
         product ? (
-          <p className="form__intro">
-            Оставьте номер — менеджер позвонит, когда «{product}» поступит, подтвердит срок и цену и оформит заказ.
-          </p>
+          <p className="form__intro">Оставьте номер — менеджер позвонит, когда «{product}» поступит, подтвердит срок и цену и оформит заказ.</p>
         ) : (
           <p className="form__intro">Оставьте номер — менеджер перезвонит в удобное время. Мы работаем {SITE.hours.toLowerCase()}.</p>
         )

@@ -51,87 +51,89 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
   const cart = useAddToCart();
   const discount = discountPercent(price, oldPrice);
   return (
-    <section className="price-block" aria-labelledby="price-block-title">
-      <h2 id="price-block-title" className="visually-hidden">
-        Цена и покупка
-      </h2>
-      {product.ratingCount > 0 ? (
-        <p className="price-block__rating">
-          <StarRating value={product.rating} size={32} />
-          <span className="price-block__rating-value">{formatRating(product.rating)}</span>
-          <Link to={`${tabPath(product.slug, "reviews")}#tabs`} className="price-block__rating-link">
-            {countOf(product.ratingCount, REVIEW_FORMS)}
-          </Link>
-        </p>
-      ) : null}
-
-      <p className="price-block__price">
-        <span className="price-block__current" data-testid="product-price">
-          {formatPrice(price)}
-        </span>
-        {oldPrice && discount > 0 ? (
-          <>
-            <s className="price-block__old">
-              <span className="visually-hidden">Старая цена: </span>
-              {formatPrice(oldPrice)}
-            </s>
-            <span className="price-block__badge">−{discount} %</span>
-          </>
+    <>
+      <section className="price-block" aria-labelledby="price-block-title">
+        <h2 id="price-block-title" className="visually-hidden">
+          Цена и покупка
+        </h2>
+        {product.ratingCount > 0 ? (
+          <p className="price-block__rating">
+            <StarRating value={product.rating} size={32} />
+            <span className="price-block__rating-value">{formatRating(product.rating)}</span>
+            <Link to={`${tabPath(product.slug, "reviews")}#tabs`} className="price-block__rating-link">
+              {countOf(product.ratingCount, REVIEW_FORMS)}
+            </Link>
+          </p>
         ) : null}
-      </p>
-      {oldPrice && discount > 0 ? <p className="price-block__saving">Экономия {formatPrice(oldPrice - price)}</p> : null}
 
-      <ul className="price-block__facts">
-        <li className={`price-block__stock availability availability--${availability.tone}`}>{availability.text}</li>
-        {weight > 0 ? (
-          <li>
-            Вес{product.kind === "set" ? " комплекта" : ""}: {formatWeight(weight)}
-          </li>
-        ) : null}
-        <li>Артикул: {String(product.id).padStart(6, "0")}</li>
-      </ul>
-
-      <div className="price-block__actions">
-        {canBuy ? (
-          <form
-            id={BUY_FORM_ID}
-            method="post"
-            action={`/cart/${product.kind}/`}
-            className="price-block__buy"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (cart.busy) return;
-              cart.add({ id: product.id, type: product.kind, cnt: qty, ...(items ? { items } : {}) });
-            }}
-          >
-            <input type="hidden" name="id" value={product.id} />
-            <input type="hidden" name="type" value={product.kind} />
-            <input type="hidden" name="mode" value="add" />
-            <input type="hidden" name="back" value={back} />
-            <QuantityInput name="cnt" value={qty} max={Math.max(1, product.stock)} onChange={setQty} />
-            <button ref={buyButton} type="submit" className="button button--action price-block__cart" aria-disabled={cart.busy || undefined}>
-              <Icon name="shopping-cart" size={18} /> В корзину
-            </button>
-          </form>
-        ) : (
-          <CallbackLink className="button price-block__notify" label="Сообщить о поступлении" product={product.title} />
-        )}
-        <CompareToggle productId={product.id} back={back} variant="button" />
-      </div>
-      {!canBuy ? (
-        <p className="price-block__note" id="preorder">
-          Этого товара сейчас нет на складе: его привезут за {availability.text.replace("Под заказ, ", "")}. Оставьте номер — менеджер позвонит, когда товар
-          поступит, и оформит заказ.
+        <p className="price-block__price">
+          <span className="price-block__current" data-testid="product-price">
+            {formatPrice(price)}
+          </span>
+          {oldPrice && discount > 0 ? (
+            <>
+              <s className="price-block__old">
+                <span className="visually-hidden">Старая цена: </span>
+                {formatPrice(oldPrice)}
+              </s>
+              <span className="price-block__badge">−{discount} %</span>
+            </>
+          ) : null}
         </p>
-      ) : product.stock <= 3 ? (
-        <p className="price-block__note">Осталось {product.stock} шт.</p>
-      ) : null}
+        {oldPrice && discount > 0 ? <p className="price-block__saving">Экономия {formatPrice(oldPrice - price)}</p> : null}
 
-      <DeliveryInfo estimate={delivery} showroomsWithStock={showroomsWithStock} />
+        <ul className="price-block__facts">
+          <li className={`price-block__stock availability availability--${availability.tone}`}>{availability.text}</li>
+          {weight > 0 ? (
+            <li>
+              Вес{product.kind === "set" ? " комплекта" : ""}: {formatWeight(weight)}
+            </li>
+          ) : null}
+          <li>Артикул: {String(product.id).padStart(6, "0")}</li>
+        </ul>
 
+        <div className="price-block__actions">
+          {canBuy ? (
+            <form
+              id={BUY_FORM_ID}
+              method="post"
+              action={`/cart/${product.kind}/`}
+              className="price-block__buy"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (cart.busy) return;
+                cart.add({ id: product.id, type: product.kind, cnt: qty, ...(items ? { items } : {}) });
+              }}
+            >
+              <input type="hidden" name="id" value={product.id} />
+              <input type="hidden" name="type" value={product.kind} />
+              <input type="hidden" name="mode" value="add" />
+              <input type="hidden" name="back" value={back} />
+              <QuantityInput name="cnt" value={qty} max={Math.max(1, product.stock)} onChange={setQty} />
+              <button ref={buyButton} type="submit" className="button button--action price-block__cart" aria-disabled={cart.busy || undefined}>
+                <Icon name="shopping-cart" size={18} /> В корзину
+              </button>
+            </form>
+          ) : (
+            <CallbackLink className="button price-block__notify" label="Сообщить о поступлении" product={product.title} />
+          )}
+          <CompareToggle productId={product.id} back={back} variant="button" />
+        </div>
+        {!canBuy ? (
+          <p className="price-block__note" id="preorder">
+            Этого товара сейчас нет на складе: его привезут за {availability.text.replace("Под заказ, ", "")}. Оставьте номер — менеджер позвонит, когда товар
+            поступит, и оформит заказ.
+          </p>
+        ) : product.stock <= 3 ? (
+          <p className="price-block__note">Осталось {product.stock} шт.</p>
+        ) : null}
+
+        <DeliveryInfo estimate={delivery} showroomsWithStock={showroomsWithStock} />
+
+        <ShareButtons url={shareUrl} title={product.title} />
+      </section>
+      {/* outside the block: «Цена и покупка» holds exactly one «В корзину» */}
       {canBuy ? <StickyBuyBar price={price} watch={buyButton} formId={BUY_FORM_ID} /> : null}
-
-      <ShareButtons url={shareUrl} title={product.title} />
-    </section>
+    </>
   );
 }

@@ -35,7 +35,21 @@ export interface ProductViewProps {
   reviewForm?: ReviewFormInitial;
 }
 
-export function ProductView({ product, tab, content, related, viewed, points, delivery, mapShown, tileUrl, attribution, url, path, reviewForm }: ProductViewProps) {
+export function ProductView({
+  product,
+  tab,
+  content,
+  related,
+  viewed,
+  points,
+  delivery,
+  mapShown,
+  tileUrl,
+  attribution,
+  url,
+  path,
+  reviewForm,
+}: ProductViewProps) {
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const contentColumn = useRef<HTMLDivElement>(null);
   const isSet = product.kind === "set";
@@ -116,7 +130,15 @@ export function ProductView({ product, tab, content, related, viewed, points, de
             />
           </section>
 
-          <PickupPoints key={`points-${product.id}`} points={points} lead={leadTimeText(product.lead.min, product.lead.max)} initiallyShown={mapShown} path={path} tileUrl={tileUrl} attribution={attribution} />
+          <PickupPoints
+            key={`points-${product.id}`}
+            points={points}
+            lead={leadTimeText(product.lead.min, product.lead.max)}
+            initiallyShown={mapShown}
+            path={path}
+            tileUrl={tileUrl}
+            attribution={attribution}
+          />
 
           {related.length ? (
             <section id="related" className="product-section" aria-labelledby="related-title">

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { ReviewListView, ReviewsSummary } from "../../domain/product-types.ts";
-import { countOf, formatDate } from "../../lib/format.ts";
+import { countOf, formatDate, plural } from "../../lib/format.ts";
 import { descriptionParagraphs, tabPath } from "../../lib/product-tabs.ts";
 import { formatRating } from "../../lib/rating.ts";
 import { REVIEW_SORTS, reviewQueryString, type ReviewQuery } from "../../lib/review-query.ts";
@@ -8,6 +8,18 @@ import { StarRating } from "../../ui/StarRating.tsx";
 
 const REVIEW_FORMS = ["отзыв", "отзыва", "отзывов"] as const;
 const STAR_WORDS = ["звезда", "звезды", "звёзд"] as const;
+
+/** «5★ 15» on screen, «5 звёзд 15 отзывов» for screen readers (the visible words stay in the name). */
+function StarsLabel({ n, count }: { n: number; count: number }) {
+  return (
+    <>
+      {n}
+      <span aria-hidden="true">★</span>
+      <span className="visually-hidden"> {plural(n, STAR_WORDS)}</span> <span className="review-filters__count">{count}</span>
+      <span className="visually-hidden"> {plural(count, REVIEW_FORMS)}</span>
+    </>
+  );
+}
 
 /**
  * The reviews tab's summary and list: every rating shown is one of these reviews, so the
@@ -25,7 +37,8 @@ export function ReviewList({ slug, summary, list }: { slug: string; summary: Rev
           <>
             <StarRating value={summary.rating} size={32} />
             <p>
-              <strong className="product-reviews__average">{formatRating(summary.rating)}</strong> из 5 — <span data-testid="review-total">{countOf(total, REVIEW_FORMS)}</span>
+              <strong className="product-reviews__average">{formatRating(summary.rating)}</strong> из 5 —{" "}
+              <span data-testid="review-total">{countOf(total, REVIEW_FORMS)}</span>
             </p>
           </>
         ) : (
@@ -45,19 +58,12 @@ export function ReviewList({ slug, summary, list }: { slug: string; summary: Rev
               return (
                 <li key={n}>
                   {count > 0 ? (
-                    <Link
-                      to={href({ stars: n })}
-                      aria-current={query.stars === n ? "true" : undefined}
-                      aria-label={`${n} ${STAR_WORDS[n === 1 ? 0 : n < 5 ? 1 : 2]}: ${countOf(count, REVIEW_FORMS)}`}
-                      preventScrollReset
-                    >
-                      {n}
-                      <span aria-hidden="true">★</span> <span className="review-filters__count">{count}</span>
+                    <Link to={href({ stars: n })} aria-current={query.stars === n ? "true" : undefined} preventScrollReset>
+                      <StarsLabel n={n} count={count} />
                     </Link>
                   ) : (
-                    <span className="review-filters__empty" aria-label={`${n} ${STAR_WORDS[n === 1 ? 0 : n < 5 ? 1 : 2]}: отзывов нет`}>
-                      {n}
-                      <span aria-hidden="true">★</span> <span className="review-filters__count">0</span>
+                    <span className="review-filters__empty">
+                      <StarsLabel n={n} count={0} />
                     </span>
                   )}
                 </li>
@@ -115,7 +121,14 @@ export function ReviewList({ slug, summary, list }: { slug: string; summary: Rev
                     {r.photos.map((ph, i) => (
                       <li key={i}>
                         <a href={`${ph.src}-1440.webp`} target="_blank" rel="noopener">
-                          <img src={`${ph.src}-480.webp`} alt={`${ph.alt} (откроется в новой вкладке)`} width={160} height={90} loading="lazy" decoding="async" />
+                          <img
+                            src={`${ph.src}-480.webp`}
+                            alt={`${ph.alt} (откроется в новой вкладке)`}
+                            width={160}
+                            height={90}
+                            loading="lazy"
+                            decoding="async"
+                          />
                         </a>
                       </li>
                     ))}

@@ -37,11 +37,11 @@ export function StickyBuyBar({ price, watch, formId }: { price: number; watch: R
     return () => document.body.classList.remove("has-sticky-buy");
   }, [shown]);
   return (
-    <div className="sticky-buy" hidden={!shown} data-testid="sticky-buy">
+    <aside className="sticky-buy" aria-label="Быстрая покупка" hidden={!shown} data-testid="sticky-buy">
       <span className="sticky-buy__price">{formatPrice(price)}</span>
       <button type="submit" form={formId} className="button button--action sticky-buy__button">
         <Icon name="shopping-cart" size={18} /> В корзину
       </button>
-    </div>
+    </aside>
   );
 }

@@ -20,12 +20,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("qty", "integer", (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("point_stock_pk", ["product_id", "point_id"])
     .execute();
-  await db.schema.alterTable("products").addColumn("lead_weeks_min", "integer", (c) => c.notNull().defaultTo(2)).execute();
-  await db.schema.alterTable("products").addColumn("lead_weeks_max", "integer", (c) => c.notNull().defaultTo(4)).execute();
-  await db.schema.alterTable("reviews").addColumn("pros", "text", (c) => c.notNull().defaultTo("")).execute();
-  await db.schema.alterTable("reviews").addColumn("cons", "text", (c) => c.notNull().defaultTo("")).execute();
-  await db.schema.alterTable("reviews").addColumn("photos", "text", (c) => c.notNull().defaultTo("[]")).execute();
-  await db.schema.alterTable("reviews").addColumn("helpful", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("products")
+    .addColumn("lead_weeks_min", "integer", (c) => c.notNull().defaultTo(2))
+    .execute();
+  await db.schema
+    .alterTable("products")
+    .addColumn("lead_weeks_max", "integer", (c) => c.notNull().defaultTo(4))
+    .execute();
+  await db.schema
+    .alterTable("reviews")
+    .addColumn("pros", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+  await db.schema
+    .alterTable("reviews")
+    .addColumn("cons", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+  await db.schema
+    .alterTable("reviews")
+    .addColumn("photos", "text", (c) => c.notNull().defaultTo("[]"))
+    .execute();
+  await db.schema
+    .alterTable("reviews")
+    .addColumn("helpful", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   // the reviews tab filters one product's reviews by stars and sorts them by stars
   await db.schema.createIndex("reviews_product_rating_idx").on("reviews").columns(["product_id", "approved", "rating"]).execute();
 }

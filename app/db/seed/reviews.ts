@@ -151,7 +151,9 @@ export function demoReviews(productId: number, group: TextGroup, since: number):
     const pros = withPros && rating >= 3 ? rng.sample(PROS, rng.int(1, 3)).join(", ") : "";
     const cons = withPros ? (rating >= 4 ? (rng.chance(0.5) ? rng.pick(CONS) : "Не нашёл") : rng.sample([...CONS, ...BAD_CONS], rng.int(1, 2)).join(", ")) : "";
     const photos: ReviewPhoto[] = rng.chance(0.18)
-      ? rng.sample(REVIEW_PHOTO_SCENES, rng.int(1, 3)).map((scene, k) => ({ src: `/media/news/${scene}`, alt: `Фото покупателя ${k + 1}`, width: 1600, height: 900 }))
+      ? rng
+          .sample(REVIEW_PHOTO_SCENES, rng.int(1, 3))
+          .map((scene, k) => ({ src: `/media/news/${scene}`, alt: `Фото покупателя ${k + 1}`, width: 1600, height: 900 }))
       : [];
     const at = from + Math.floor(rng.next() * (REVIEWS_UNTIL - from));
     rows.push({

@@ -47,7 +47,18 @@ const BATCH = 5000;
 const PARAM_LIMIT = { sqlite: 32766, postgres: 65535 } as const;
 
 /** Children before parents, so foreign keys never block a reset. */
-const TABLES_IN_DELETE_ORDER = ["reviews", "point_stock", "set_items", "product_values", "products", "properties", "sections", "pages", "news", "contact_points"] as const;
+const TABLES_IN_DELETE_ORDER = [
+  "reviews",
+  "point_stock",
+  "set_items",
+  "product_values",
+  "products",
+  "properties",
+  "sections",
+  "pages",
+  "news",
+  "contact_points",
+] as const;
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db.kysely.selectFrom("sections").select("id").limit(1).executeTakeFirst();

@@ -97,11 +97,7 @@ function headboard(variant: number, p: Paint, x0: number, x1: number, top: numbe
     case 0: // upholstered panel with vertical channels
       return (
         rect(x0, top, x1 - x0, bottom - top, p.base, 26) +
-        stroke(
-          Array.from({ length: 5 }, (_, i) => `M${x0 + ((i + 1) * (x1 - x0)) / 6} ${top + 14} V${bottom - 20}`).join(" "),
-          p.shade,
-          3,
-        )
+        stroke(Array.from({ length: 5 }, (_, i) => `M${x0 + ((i + 1) * (x1 - x0)) / 6} ${top + 14} V${bottom - 20}`).join(" "), p.shade, 3)
       );
     case 1: // buttoned, square
       return (
