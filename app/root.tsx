@@ -6,6 +6,7 @@ import { cartOwner, cartSummary } from "./domain/cart.server.ts";
 import { comparedIds } from "./domain/compare.server.ts";
 import { favoriteIds } from "./domain/favorites.server.ts";
 import { WARNING_BANNER } from "./lib/site.ts";
+import { readCity } from "./lib/city-cookie.ts";
 import { useNonce } from "./nonce.ts";
 import { useRootData } from "./root-data.ts";
 import { CartInformer } from "./components/cart/CartInformer.tsx";
@@ -37,6 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     compared: comparedIds(session.data),
     favorites: await favoriteIds(db, session),
     signedIn: session.userId !== null,
+    city: readCity(cookies),
     showBanner: !new RegExp(`(?:^|;\\s*)${WARNING_BANNER.type}=closed(?:;|$)`).test(cookies),
   };
 }

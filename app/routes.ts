@@ -3,6 +3,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("banner/close", "routes/banner-close.ts"),
+  route("city", "routes/city.ts"),
   route("catalog", "routes/catalog.tsx"),
   route("catalog/:section", "routes/catalog-section.tsx"),
   route("search", "routes/search.tsx"),

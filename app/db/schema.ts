@@ -39,6 +39,9 @@ export interface ProductTable {
   /** set discount in percent; 0 for plain products */
   set_discount: number;
   created_at: number;
+  /** weeks a product out of stock takes to arrive («Под заказ, 4–6 недель») */
+  lead_weeks_min: Generated<number>;
+  lead_weeks_max: Generated<number>;
 }
 
 export type PropertyKind = "enum" | "multi" | "number";
@@ -107,6 +110,17 @@ export interface ContactPointTable {
   lat: number;
   lon: number;
   sort: number;
+  /** "showroom" or "warehouse"; both hand out orders */
+  kind: Generated<ContactPointKind>;
+}
+
+export type ContactPointKind = "showroom" | "warehouse";
+
+/** units of a product at one pickup point; the points' sum is the product's stock */
+export interface PointStockTable {
+  product_id: number;
+  point_id: number;
+  qty: number;
 }
 
 export interface SessionTable {
@@ -127,6 +141,7 @@ export interface Database {
   pages: PageTable;
   news: NewsTable;
   contact_points: ContactPointTable;
+  point_stock: PointStockTable;
   sessions: SessionTable;
   users: UserTable;
   password_reset_tokens: PasswordResetTokenTable;
@@ -160,6 +175,13 @@ export interface ReviewTable {
   consent_at: number;
   approved: Generated<number>;
   created_at: number;
+  /** «Достоинства» and «Недостатки», empty when not given */
+  pros: Generated<string>;
+  cons: Generated<string>;
+  /** JSON: ReviewPhoto[] */
+  photos: Generated<string>;
+  /** how many visitors marked the review useful */
+  helpful: Generated<number>;
 }
 
 export interface CartLineTable {

@@ -17,8 +17,10 @@ export interface ProductCardData {
   oldPrice: number | null;
   stock: number;
   rating: number;
-  /** how many shoppers rated it (the stars' count on the card) */
+  /** how many reviews the rating is made of */
   ratingCount: number;
+  /** weeks to arrive when out of stock («Под заказ, 4–6 недель») */
+  lead: { min: number; max: number };
   image: ProductImage | null;
   /** shown in list view: «Цвет: серый», … */
   properties?: { title: string; value: string }[];

@@ -145,7 +145,7 @@ export async function loadProductCards(db: Db, ids: number[], withProperties = f
   if (!ids.length) return [];
   const rows = await db.kysely
     .selectFrom("products")
-    .select(["id", "kind", "slug", "title", "price", "old_price", "stock", "rating", "rating_count", "images"])
+    .select(["id", "kind", "slug", "title", "price", "old_price", "stock", "rating", "rating_count", "lead_weeks_min", "lead_weeks_max", "images"])
     .where("id", "in", ids)
     .execute();
   const props = new Map<number, { title: string; value: string }[]>();
@@ -180,6 +180,7 @@ export async function loadProductCards(db: Db, ids: number[], withProperties = f
       stock: r.stock,
       rating: r.rating,
       ratingCount: Number(r.rating_count),
+      lead: { min: Number(r.lead_weeks_min), max: Number(r.lead_weeks_max) },
       image: firstProductImage(r.images),
     };
     if (withProperties) card.properties = props.get(id) ?? [];

@@ -1,5 +1,6 @@
 // Shapes the product page hands to the UI (no SQL here, safe to import anywhere).
-import type { ProductImage, ProductKind } from "../db/schema.ts";
+import type { ContactPointKind, ProductImage, ProductKind } from "../db/schema.ts";
+import type { ReviewQuery } from "../lib/review-query.ts";
 import type { RichHtml } from "../lib/rich-text.ts";
 
 export interface SetItemView {
@@ -40,6 +41,8 @@ export interface ProductPageData {
   setItems: SetItemView[];
   /** a few key properties for the price block */
   highlights: { title: string; value: string }[];
+  /** weeks it takes to arrive when out of stock («Под заказ, 4–6 недель») */
+  lead: { min: number; max: number };
 }
 
 export interface SpecRow {
@@ -47,11 +50,22 @@ export interface SpecRow {
   value: string;
 }
 
+export interface ReviewPhotoView {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
 export interface ReviewView {
   id: number;
   name: string;
   rating: number;
   text: string;
+  pros: string;
+  cons: string;
+  photos: ReviewPhotoView[];
+  helpful: number;
   createdAt: number;
 }
 
@@ -59,10 +73,24 @@ export interface ReviewsSummary {
   rating: number;
   ratingCount: number;
   reviewCount: number;
+  /** approved reviews per star, index 0 is one star */
+  byStars: [number, number, number, number, number];
+}
+
+/** One page of the reviews list as the visitor asked for it (sort, star filter, page). */
+export interface ReviewListView {
+  query: ReviewQuery;
+  items: ReviewView[];
+  /** reviews matching the star filter */
+  matching: number;
+  pages: number;
 }
 
 export interface PickupPoint {
   id: number;
+  kind: ContactPointKind;
+  /** units of the product there now (0: «нет») */
+  qty: number;
   title: string;
   city: string;
   address: string;
@@ -77,5 +105,5 @@ export interface PickupPoint {
 export type TabContent =
   | { tab: "description"; paragraphs: string[] }
   | { tab: "specs"; rows: SpecRow[] }
-  | { tab: "reviews"; summary: ReviewsSummary; reviews: ReviewView[] }
+  | { tab: "reviews"; summary: ReviewsSummary; list: ReviewListView }
   | { tab: "delivery"; html: RichHtml };

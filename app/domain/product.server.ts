@@ -8,7 +8,8 @@ import type { ProductCardData } from "./catalog-types.ts";
 import { loadProductCards } from "./listing.server.ts";
 import { firstProductImage, isNonEmptyString, isProductImage, parseJsonList } from "../lib/json-columns.ts";
 import type { PickupPoint, ProductPageData, SpecRow, TabContent } from "./product-types.ts";
-import { listApprovedReviews } from "./reviews.server.ts";
+import { listReviews, reviewStars } from "./reviews.server.ts";
+import { DEFAULT_REVIEW_QUERY } from "../lib/review-query.ts";
 import { cleanRichText } from "./rich-text.server.ts";
 
 export const SLUG_PATTERN = /^[a-z0-9-]{1,160}$/;
@@ -81,6 +82,7 @@ export async function findProductPage(db: Db, slug: string): Promise<ProductPage
     ancestors,
     setItems,
     highlights: specs.slice(0, 5),
+    lead: { min: Number(row.lead_weeks_min), max: Number(row.lead_weeks_max) },
   };
 }
 
@@ -105,7 +107,7 @@ async function loadSpecRows(db: Db, productId: number): Promise<SpecRow[]> {
   return rows;
 }
 
-export async function loadTabContent(db: Db, product: ProductPageData, tab: ProductTabId): Promise<TabContent> {
+export async function loadTabContent(db: Db, product: ProductPageData, tab: ProductTabId, reviewQuery = DEFAULT_REVIEW_QUERY): Promise<TabContent> {
   switch (tab) {
     case "description":
       return { tab, paragraphs: descriptionParagraphs(product.description) };
@@ -116,8 +118,10 @@ export async function loadTabContent(db: Db, product: ProductPageData, tab: Prod
       return { tab, rows: [...extra, ...rows] };
     }
     case "reviews": {
-      const reviews = await listApprovedReviews(db, product.id);
-      return { tab, summary: { rating: product.rating, ratingCount: product.ratingCount, reviewCount: reviews.total }, reviews: reviews.items };
+      const byStars = await reviewStars(db, product.id);
+      const list = await listReviews(db, product.id, reviewQuery, byStars);
+      const reviewCount = byStars.reduce((a, b) => a + b, 0);
+      return { tab, summary: { rating: product.rating, ratingCount: product.ratingCount, reviewCount, byStars }, list };
     }
     case "delivery": {
       const page = await db.kysely.selectFrom("pages").select("body").where("slug", "=", "delivery").executeTakeFirst();
@@ -145,15 +149,45 @@ export async function listRelatedProducts(db: Db, product: ProductPageData, limi
 }
 
 /**
- * Pickup points that have the product. Stock is kept per shop, not per point, so an item in
- * stock can be collected at every point and one made to order at none until it arrives
- * (docs/decisions/031-product-page-data.md).
+ * Every pickup point with how many units of the product it holds now. A plain product's units
+ * are spread over the points (point_stock); orders take units off products.stock only, so the
+ * points' figures are trimmed to that total, warehouse first (courier orders ship from there).
+ * A set is at a point as many times as its scarcest item is (docs/decisions/068-…).
  */
 export async function listPickupPoints(db: Db, product: ProductPageData): Promise<PickupPoint[]> {
-  if (product.stock <= 0) return [];
   const rows = await db.kysely.selectFrom("contact_points").selectAll().orderBy("sort").orderBy("id").execute();
+  const qty = new Map<number, number>();
+  if (product.stock > 0) {
+    const parts = product.kind === "set" ? product.setItems.filter((i) => !i.optional) : [{ id: product.id, qty: 1 }];
+    const stock = parts.length
+      ? await db.kysely
+          .selectFrom("point_stock")
+          .select(["product_id", "point_id", "qty"])
+          .where(
+            "product_id",
+            "in",
+            parts.map((p) => p.id),
+          )
+          .execute()
+      : [];
+    for (const point of rows) {
+      const sets = parts.map((part) => Math.floor(Number(stock.find((s) => s.product_id === part.id && s.point_id === point.id)?.qty ?? 0) / part.qty));
+      qty.set(Number(point.id), Math.min(...sets));
+    }
+    let excess = [...qty.values()].reduce((a, b) => a + b, 0) - product.stock;
+    const trimOrder = [...rows].sort((a, b) => Number(b.kind === "warehouse") - Number(a.kind === "warehouse") || Number(b.sort) - Number(a.sort));
+    for (const point of trimOrder) {
+      if (excess <= 0) break;
+      const have = qty.get(Number(point.id)) ?? 0;
+      const cut = Math.min(have, excess);
+      qty.set(Number(point.id), have - cut);
+      excess -= cut;
+    }
+  }
   return rows.map((r) => ({
     id: Number(r.id),
+    kind: r.kind,
+    qty: qty.get(Number(r.id)) ?? 0,
     title: r.title,
     city: r.city,
     address: r.address,

@@ -4,32 +4,88 @@
 import type { Db } from "../db/database.server.ts";
 import { addToAverage } from "../lib/rating.ts";
 import type { ReviewInput } from "../lib/review-form.ts";
-import type { ReviewView } from "./product-types.ts";
+import { parseJsonList } from "../lib/json-columns.ts";
+import { REVIEWS_PER_PAGE, type ReviewQuery } from "../lib/review-query.ts";
+import type { ReviewListView, ReviewPhotoView, ReviewsSummary, ReviewView } from "./product-types.ts";
 
-export const REVIEWS_SHOWN = 50;
+/** Reviews shown in the page's JSON-LD. */
+export const REVIEWS_IN_JSON_LD = 5;
 
-export async function listApprovedReviews(db: Db, productId: number, limit = REVIEWS_SHOWN): Promise<{ items: ReviewView[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db.kysely
-      .selectFrom("reviews")
-      .select(["id", "name", "rating", "text", "created_at"])
-      .where("product_id", "=", productId)
-      .where("approved", "=", 1)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute(),
-    db.kysely
-      .selectFrom("reviews")
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where("product_id", "=", productId)
-      .where("approved", "=", 1)
-      .executeTakeFirst(),
-  ]);
+const isPhoto = (v: unknown): v is ReviewPhotoView =>
+  typeof v === "object" && v !== null && typeof (v as ReviewPhotoView).src === "string" && (v as ReviewPhotoView).src.startsWith("/media/");
+
+type ReviewRow = { id: number; name: string; rating: number; text: string; pros: string; cons: string; photos: string; helpful: number; created_at: number };
+
+function toView(r: ReviewRow): ReviewView {
   return {
-    items: rows.map((r) => ({ id: Number(r.id), name: r.name, rating: Number(r.rating), text: r.text, createdAt: Number(r.created_at) })),
-    total: Number(count?.n ?? 0),
+    id: Number(r.id),
+    name: r.name,
+    rating: Number(r.rating),
+    text: r.text,
+    pros: r.pros,
+    cons: r.cons,
+    photos: parseJsonList(r.photos, isPhoto),
+    helpful: Number(r.helpful),
+    createdAt: Number(r.created_at),
   };
+}
+
+const approvedOf = (db: Db, productId: number) =>
+  db.kysely
+    .selectFrom("reviews")
+    .select(["id", "name", "rating", "text", "pros", "cons", "photos", "helpful", "created_at"])
+    .where("product_id", "=", productId)
+    .where("approved", "=", 1);
+
+/** How many approved reviews a product has per star (index 0: one star). */
+export async function reviewStars(db: Db, productId: number): Promise<ReviewsSummary["byStars"]> {
+  const rows = await db.kysely
+    .selectFrom("reviews")
+    .select(["rating", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("product_id", "=", productId)
+    .where("approved", "=", 1)
+    .groupBy("rating")
+    .execute();
+  const byStars: ReviewsSummary["byStars"] = [0, 0, 0, 0, 0];
+  for (const r of rows) if (r.rating >= 1 && r.rating <= 5) byStars[Number(r.rating) - 1] = Number(r.n);
+  return byStars;
+}
+
+/** One page of a product's approved reviews, sorted and filtered as asked. */
+export async function listReviews(db: Db, productId: number, query: ReviewQuery, byStars?: ReviewsSummary["byStars"]): Promise<ReviewListView> {
+  const stars = byStars ?? (await reviewStars(db, productId));
+  const matching = query.stars === null ? stars.reduce((a, b) => a + b, 0) : stars[query.stars - 1]!;
+  const pages = Math.max(1, Math.ceil(matching / REVIEWS_PER_PAGE));
+  const page = Math.min(query.page, pages);
+  let q = approvedOf(db, productId);
+  if (query.stars !== null) q = q.where("rating", "=", query.stars);
+  switch (query.sort) {
+    case "high":
+      q = q.orderBy("rating", "desc");
+      break;
+    case "low":
+      q = q.orderBy("rating", "asc");
+      break;
+    case "helpful":
+      q = q.orderBy("helpful", "desc");
+      break;
+  }
+  const rows = await q
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(REVIEWS_PER_PAGE)
+    .offset((page - 1) * REVIEWS_PER_PAGE)
+    .execute();
+  return { query: { ...query, page }, items: rows.map(toView), matching, pages };
+}
+
+/** The newest approved reviews and how many there are (JSON-LD). */
+export async function listApprovedReviews(db: Db, productId: number, limit = REVIEWS_IN_JSON_LD): Promise<{ items: ReviewView[]; total: number }> {
+  const [rows, stars] = await Promise.all([
+    approvedOf(db, productId).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute(),
+    reviewStars(db, productId),
+  ]);
+  return { items: rows.map(toView), total: stars.reduce((a, b) => a + b, 0) };
 }
 
 export async function createReview(db: Db, productId: number, input: ReviewInput, now = Date.now()): Promise<number> {

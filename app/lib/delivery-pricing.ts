@@ -61,3 +61,33 @@ export function quoteDelivery(input: { type: DeliveryType; itemsTotal: number; w
   const lifting = input.type === "floor" ? liftingCost(input.weightGrams, input.floor ?? 1, input.lift ?? "none") : 0;
   return { delivery, lifting, total: delivery + lifting };
 }
+
+/**
+ * Cities the shop delivers to (the header's «Город»): our own couriers where we have showrooms
+ * (the courier tariff above), a transport company elsewhere for a share of the order (the
+ * /delivery/ page's «3–5 %»). Transit is in working days after the order leaves the warehouse.
+ */
+export const DELIVERY_CITIES = [
+  { id: "moscow", name: "Москва", carrier: null, transit: [1, 1] },
+  { id: "spb", name: "Санкт-Петербург", carrier: null, transit: [2, 2] },
+  { id: "kazan", name: "Казань", carrier: null, transit: [3, 3] },
+  { id: "ekaterinburg", name: "Екатеринбург", carrier: null, transit: [3, 4] },
+  { id: "nizhny-novgorod", name: "Нижний Новгород", carrier: { percent: 3 }, transit: [3, 5] },
+  { id: "samara", name: "Самара", carrier: { percent: 3 }, transit: [4, 6] },
+  { id: "krasnodar", name: "Краснодар", carrier: { percent: 4 }, transit: [5, 8] },
+  { id: "novosibirsk", name: "Новосибирск", carrier: { percent: 5 }, transit: [6, 10] },
+] as const satisfies readonly { id: string; name: string; carrier: { percent: number } | null; transit: readonly [number, number] }[];
+
+export type DeliveryCity = (typeof DELIVERY_CITIES)[number];
+export type CityId = DeliveryCity["id"];
+export const DEFAULT_CITY: CityId = "moscow";
+
+export function cityById(id: unknown): DeliveryCity | null {
+  return DELIVERY_CITIES.find((c) => c.id === id) ?? null;
+}
+
+/** Bringing goods worth `itemsTotal` to the city's door: the courier tariff, or the carrier's share in whole roubles. */
+export function cityDeliveryCost(city: DeliveryCity, itemsTotal: number): number {
+  if (!city.carrier) return deliveryCost("courier", itemsTotal);
+  return Math.ceil((itemsTotal * city.carrier.percent) / 100 / 100) * 100;
+}

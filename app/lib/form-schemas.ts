@@ -26,6 +26,8 @@ export const callbackSchema = z.object({
   name: personName,
   phone,
   time: z.enum(CALLBACK_SLOTS.map((s) => s.value) as [string, ...string[]], { error: "Выберите удобное время звонка" }).default("any"),
+  // «Сообщить о поступлении» on a product made to order: which product the manager calls about
+  product: z.string().trim().max(200).optional(),
   consent: consentGiven,
   consent_version: consentVersion,
 });

@@ -9,6 +9,9 @@ import { jsonForScript, productJsonLd } from "../lib/product-json-ld.ts";
 import { parseReview, reviewValues } from "../lib/review-form.ts";
 import { HONEYPOT_FIELD } from "../lib/form-fields.ts";
 import { pushViewed, readViewed, viewedSetCookie } from "../lib/viewed-cookie.ts";
+import { readCity } from "../lib/city-cookie.ts";
+import { deliveryEstimate } from "../lib/delivery-estimate.ts";
+import { parseReviewQuery } from "../lib/review-query.ts";
 import { formatPrice } from "../lib/format.ts";
 import { DEFAULT_TILE_ATTRIBUTION } from "../lib/map-tiles.ts";
 import { useNonce } from "../nonce.ts";
@@ -20,14 +23,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = tab ? await findProductPage(db, params.slug) : null;
   if (!product || !tab) throw data(null, { status: 404 });
   const url = new URL(request.url);
-  const seen = readViewed(request.headers.get("cookie"));
+  const cookies = request.headers.get("cookie");
+  const seen = readViewed(cookies);
   const [content, related, points, viewed, reviews] = await Promise.all([
-    loadTabContent(db, product, tab),
+    loadTabContent(db, product, tab, parseReviewQuery(url.searchParams)),
     listRelatedProducts(db, product),
     listPickupPoints(db, product),
     loadProductCards(db, seen.filter((id) => id !== product.id).slice(0, 8)),
-    listApprovedReviews(db, product.id, 5),
+    listApprovedReviews(db, product.id),
   ]);
+  const delivery = deliveryEstimate({ now: Date.now(), city: readCity(cookies), price: product.price, inStock: product.stock > 0, lead: product.lead });
   const canonical = url.origin + (tab === "description" || tab === "delivery" ? productPath(product.slug) : tabPath(product.slug, tab));
   const jsonLd = productJsonLd({
     url: url.origin + productPath(product.slug),
@@ -58,6 +63,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       related,
       viewed,
       points,
+      delivery,
       canonical,
       jsonLd: jsonForScript(jsonLd),
       origin: url.origin,

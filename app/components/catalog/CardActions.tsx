@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { ProductCardData } from "../../domain/catalog-types.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { useAddToCart } from "../cart/use-add-to-cart.ts";
@@ -14,7 +14,17 @@ export function CardActions({ product }: { product: ProductCardData }) {
   const location = useLocation();
   const back = location.pathname + location.search;
   const cart = useAddToCart();
-  const soldOut = product.stock <= 0;
+  if (product.stock <= 0) {
+    // made to order: the cart does not take it yet, so no buy button; the product page says how long and takes a callback
+    return (
+      <div className="card-actions">
+        <Link to={`/product/${product.slug}/#preorder`} className="button button--ghost card-actions__buy card-actions__notify">
+          Сообщить о поступлении
+        </Link>
+        <CompareToggle productId={product.id} back={back} variant="icon" />
+      </div>
+    );
+  }
   return (
     <div className="card-actions">
       <form
@@ -31,8 +41,8 @@ export function CardActions({ product }: { product: ProductCardData }) {
         <input type="hidden" name="cnt" value="1" />
         <input type="hidden" name="mode" value="add" />
         <input type="hidden" name="back" value={back} />
-        <button type="submit" className="button button--action card-actions__buy" disabled={soldOut}>
-          <Icon name="shopping-cart" size={18} /> {soldOut ? "Под заказ" : "В корзину"}
+        <button type="submit" className="button button--action card-actions__buy">
+          <Icon name="shopping-cart" size={18} /> В корзину
         </button>
       </form>
       <CompareToggle productId={product.id} back={back} variant="icon" />

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { ProductCardData } from "../../domain/catalog-types.ts";
 import { countOf, discountPercent, formatPrice } from "../../lib/format.ts";
 import { formatRating } from "../../lib/rating.ts";
+import { availabilityOf } from "../../lib/availability.ts";
 import { ProductPicture } from "./ProductPicture.tsx";
 import { CardActions } from "./CardActions.tsx";
 import "./ProductCard.css";
@@ -10,15 +11,9 @@ import "./ProductCard.css";
 const CARD_SIZES = "(min-width: 1200px) 300px, (min-width: 992px) 30vw, 48vw";
 const REVIEW_FORMS = ["отзыв", "отзыва", "отзывов"] as const;
 
-export function availabilityOf(stock: number): { text: string; tone: "ok" | "warn" | "muted" } {
-  if (stock <= 0) return { text: "Под заказ", tone: "muted" };
-  if (stock <= 3) return { text: "Мало", tone: "warn" };
-  return { text: "В наличии", tone: "ok" };
-}
-
 export function ProductCard({ product, layout = "grid", eager = false }: { product: ProductCardData; layout?: "grid" | "list"; eager?: boolean }) {
   const discount = discountPercent(product.price, product.oldPrice);
-  const availability = availabilityOf(product.stock);
+  const availability = availabilityOf(product.stock, product.lead);
   const href = `/product/${product.slug}/`;
   return (
     <article className={`product-card product-card--${layout}`}>

@@ -14,12 +14,15 @@ export function CallbackForm({
   id,
   inDialog,
   onSent,
+  product,
 }: {
   action?: string;
   initial?: FormInitial;
   id?: string;
   inDialog?: boolean;
   onSent?: () => void;
+  /** the product the call is about («Сообщить о поступлении»), sent with the request */
+  product?: string;
 }) {
   return (
     <AjaxForm
@@ -33,8 +36,15 @@ export function CallbackForm({
       fields={FIELDS}
       initial={initial}
       onSent={onSent}
-      intro={<p className="form__intro">Оставьте номер — менеджер перезвонит в удобное время. Мы работаем {SITE.hours.toLowerCase()}.</p>}
+      intro={
+        product ? (
+          <p className="form__intro">Оставьте номер — менеджер позвонит, когда «{product}» поступит, подтвердит срок и цену и оформит заказ.</p>
+        ) : (
+          <p className="form__intro">Оставьте номер — менеджер перезвонит в удобное время. Мы работаем {SITE.hours.toLowerCase()}.</p>
+        )
+      }
     >
+      {product ? <input type="hidden" name="product" value={product} /> : null}
       <TextField name="name" label="Имя" required autoComplete="name" maxLength={NAME_MAX} />
       <PhoneField required />
       <SelectField name="time" label="Удобное время звонка" options={CALLBACK_SLOTS} />

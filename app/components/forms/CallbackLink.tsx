@@ -9,7 +9,11 @@ import { useHydrated } from "../../ui/use-hydrated.ts";
 import { CALLBACK_TITLE, CallbackForm } from "./CallbackForm.tsx";
 import { SuccessDialog } from "./SuccessDialog.tsx";
 
-export function CallbackLink({ className }: { className?: string }) {
+/**
+ * `label`, `title` and `product` turn it into «Сообщить о поступлении» for a product made to
+ * order: the same form, headed by the label, sending which product the call is about.
+ */
+export function CallbackLink({ className, label = CALLBACK_TITLE, product }: { className?: string; label?: string; product?: string }) {
   const [open, setOpen] = useState(false);
   const [thanks, setThanks] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -28,11 +32,12 @@ export function CallbackLink({ className }: { className?: string }) {
           setOpen(true);
         }}
       >
-        {CALLBACK_TITLE}
+        {label}
       </a>
-      <ModalDialog open={open} onClose={() => setOpen(false)} title={CALLBACK_TITLE} className="callback-dialog">
+      <ModalDialog open={open} onClose={() => setOpen(false)} title={label} className="callback-dialog">
         <CallbackForm
           inDialog
+          product={product}
           onSent={() => {
             setOpen(false);
             timer.current = window.setTimeout(() => setThanks(true), SUCCESS_DIALOG_DELAY_MS);

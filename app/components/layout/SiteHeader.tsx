@@ -8,6 +8,7 @@ import { useScrollY } from "../../ui/use-scroll-y.ts";
 import { MainMenu } from "./MainMenu.tsx";
 import { SearchToggle } from "./SearchToggle.tsx";
 import { CallbackLink } from "../forms/CallbackLink.tsx";
+import { CitySelect } from "./CitySelect.tsx";
 import "./SiteHeader.css";
 
 export const HEADER_SCROLL_THRESHOLD = 40;
@@ -40,9 +41,7 @@ export function SiteHeader({ sections, cart, compareCount, favoriteCount, signed
       <header ref={header} className={`site-header${scrolled ? " site-header--scrolled" : ""}`}>
         <div className="site-header__top">
           <div className="container site-header__top-inner">
-            <span className="site-header__city">
-              <Icon name="map-pin" size={16} /> {SITE.city}
-            </span>
+            <CitySelect className="site-header__city" />
             <span className="site-header__hours">
               <Icon name="clock" size={16} /> {SITE.hours}
             </span>

@@ -7,10 +7,18 @@ import { useHydrated } from "../../ui/use-hydrated.ts";
 // the contacts page's Leaflet map, loaded in the browser only and only once the map is asked for
 const LeafletMap = lazy(() => import("../content/LeafletMap.client.tsx"));
 
-const POINT_FORMS = ["пункте выдачи", "пунктах выдачи", "пунктах выдачи"] as const;
+const SHOWROOM_FORMS = ["шоуруме", "шоурумах", "шоурумах"] as const;
+
+/** «В наличии в 2 шоурумах», «Есть на складе», or nothing anywhere. */
+export function pickupSummary(points: readonly PickupPoint[]): string {
+  const showrooms = points.filter((p) => p.kind === "showroom" && p.qty > 0).length;
+  if (showrooms > 0) return `В наличии в ${countOf(showrooms, SHOWROOM_FORMS)}`;
+  if (points.some((p) => p.qty > 0)) return "Нет в шоурумах, есть на складе";
+  return "Сейчас нет ни в одном шоуруме";
+}
 
 /**
- * Where the product can be collected, behind «Показать карту» / «Скрыть карту» (SPEC 4: the
+ * Stock by pickup point (showroom or warehouse, how many units or «нет»), then, behind «Показать карту» / «Скрыть карту» (SPEC 4: the
  * text alternates). The toggle is a real link (?map=1), so it works without JavaScript too, where
  * it shows the list; with JavaScript the contacts page's map shows the points above the list.
  */
@@ -20,8 +28,11 @@ export function PickupPoints({
   path,
   tileUrl,
   attribution,
+  lead,
 }: {
   points: PickupPoint[];
+  /** «4–6 недель»: when nothing is anywhere */
+  lead: string;
   initiallyShown: boolean;
   path: string;
   tileUrl: string;
@@ -30,19 +41,38 @@ export function PickupPoints({
   const [shown, setShown] = useState(initiallyShown);
   const [selected, setSelected] = useState<number | null>(null);
   const hydrated = useHydrated();
-  if (!points.length) {
-    return (
-      <section id="pickup" className="product-section pickup" aria-labelledby="pickup-title">
-        <h2 id="pickup-title">Где забрать</h2>
-        <p>Сейчас товара нет в пунктах выдачи: привезём под заказ — сроки подскажет менеджер.</p>
-      </section>
-    );
-  }
+  const anywhere = points.some((p) => p.qty > 0);
   return (
     <section id="pickup" className="product-section pickup" aria-labelledby="pickup-title">
       <h2 id="pickup-title">Где забрать</h2>
       <p className="pickup__summary">
-        Можно забрать в {countOf(points.length, POINT_FORMS)}.{" "}
+        <strong data-testid="pickup-summary">
+          {pickupSummary(points)}
+          {anywhere ? "" : `: привезём под заказ за ${lead}`}
+        </strong>
+      </p>
+      <table className="pickup__stock">
+        <caption className="visually-hidden">Наличие по шоурумам и складу</caption>
+        <thead>
+          <tr>
+            <th scope="col">Где</th>
+            <th scope="col">Адрес</th>
+            <th scope="col">Наличие</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={p.id}>
+              <th scope="row">{p.title}</th>
+              <td>
+                {p.city}, {p.address}
+              </td>
+              <td className={p.qty > 0 ? "pickup__qty pickup__qty--yes" : "pickup__qty"}>{p.qty > 0 ? `${p.qty} шт.` : "нет"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="pickup__summary">
         <a
           href={shown ? `${path}#pickup` : `${path}?map=1#pickup`}
           className="pickup__toggle"

@@ -1,6 +1,8 @@
 import { useRef, useState } from "react";
 import type { ProductCardData } from "../../domain/catalog-types.ts";
 import type { PickupPoint, ProductPageData, TabContent } from "../../domain/product-types.ts";
+import type { DeliveryEstimate } from "../../lib/delivery-estimate.ts";
+import { leadTimeText } from "../../lib/delivery-date.ts";
 import type { ProductTabId } from "../../lib/product-tabs.ts";
 import { setTotals } from "../../lib/set-price.ts";
 import { ListSlider } from "../../ui/ListSlider.tsx";
@@ -24,6 +26,7 @@ export interface ProductViewProps {
   related: ProductCardData[];
   viewed: ProductCardData[];
   points: PickupPoint[];
+  delivery: DeliveryEstimate;
   mapShown: boolean;
   tileUrl: string;
   attribution: string;
@@ -32,7 +35,21 @@ export interface ProductViewProps {
   reviewForm?: ReviewFormInitial;
 }
 
-export function ProductView({ product, tab, content, related, viewed, points, mapShown, tileUrl, attribution, url, path, reviewForm }: ProductViewProps) {
+export function ProductView({
+  product,
+  tab,
+  content,
+  related,
+  viewed,
+  points,
+  delivery,
+  mapShown,
+  tileUrl,
+  attribution,
+  url,
+  path,
+  reviewForm,
+}: ProductViewProps) {
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const contentColumn = useRef<HTMLDivElement>(null);
   const isSet = product.kind === "set";
@@ -76,6 +93,8 @@ export function ProductView({ product, tab, content, related, viewed, points, ma
           items={totals?.included}
           back={path}
           shareUrl={url}
+          delivery={delivery}
+          showroomsWithStock={points.filter((p) => p.kind === "showroom" && p.qty > 0).length}
         />
       </div>
 
@@ -103,6 +122,7 @@ export function ProductView({ product, tab, content, related, viewed, points, ma
 
           <section id="tabs" className="product-section" aria-label="Описание, характеристики, отзывы и доставка">
             <ProductTabs
+              key={content.tab === "reviews" ? `reviews${JSON.stringify(content.list.query)}` : "tabs"}
               slug={product.slug}
               initialTab={tab}
               initialContent={content}
@@ -110,7 +130,15 @@ export function ProductView({ product, tab, content, related, viewed, points, ma
             />
           </section>
 
-          <PickupPoints key={`points-${product.id}`} points={points} initiallyShown={mapShown} path={path} tileUrl={tileUrl} attribution={attribution} />
+          <PickupPoints
+            key={`points-${product.id}`}
+            points={points}
+            lead={leadTimeText(product.lead.min, product.lead.max)}
+            initiallyShown={mapShown}
+            path={path}
+            tileUrl={tileUrl}
+            attribution={attribution}
+          />
 
           {related.length ? (
             <section id="related" className="product-section" aria-labelledby="related-title">

@@ -1,10 +1,14 @@
 // Builds plain products (rows, facet values and a small summary the set builder reuses) from
 // the product types. Pure: everything comes from the seeded random source.
-import type { NewProduct, NewProductValue, ProductImage } from "../schema.ts";
+import type { Insertable } from "kysely";
+import type { NewProduct, NewProductValue, PointStockTable, ProductImage } from "../schema.ts";
 import { BRANDS, COLOURS, MODEL_NAMES, PROPERTY_ID, STYLES, type Brand, type Colour } from "./catalog-data.ts";
 import { describeProduct } from "./descriptions.ts";
-import { PRODUCT_IMAGE_SIZE, dimensionsImageKey, productImageKey, productImageSrc } from "./images.ts";
-import { PRODUCT_TYPES, SHAPES_WITH_DIMENSIONS, type ProductType } from "./product-types.ts";
+import { PRODUCT_IMAGE_SIZE, dimensionsImageKey, modelLook, productImageKey, productImageSrc } from "./images.ts";
+import { PICKUP_POINTS } from "./news-data.ts";
+import { leadWeeks, pointStockRows } from "./point-stock.ts";
+import { demoReviews, type DemoReview } from "./reviews.ts";
+import { PRODUCT_TYPES, SHAPES_WITH_DIMENSIONS, type ProductType, type TextGroup } from "./product-types.ts";
 import type { Random } from "./random.ts";
 import type { SectionIndex } from "./sections.ts";
 import { slugify } from "./slug.ts";
@@ -32,6 +36,21 @@ export interface GeneratedProduct {
   summary: ProductSummary;
   /** image keys the product refers to (to be rendered) */
   imageKeys: string[];
+  reviews: DemoReview[];
+  pointStock: Insertable<PointStockTable>[];
+}
+
+/**
+ * Products up to this id get demo reviews (their rating is the reviews' average); benchmark
+ * catalogues beyond it stay unrated rather than carry millions of review rows.
+ */
+export const REVIEWED_UP_TO_ID = 5000;
+
+/** Rating and count from the product's own demo reviews (none past REVIEWED_UP_TO_ID). */
+export function reviewedFields(id: number, group: TextGroup, since: number): { rating: number; rating_count: number; reviews: DemoReview[] } {
+  if (id > REVIEWED_UP_TO_ID) return { rating: 0, rating_count: 0, reviews: [] };
+  const r = demoReviews(id, group, since);
+  return { rating: r.rating, rating_count: r.count, reviews: r.rows };
 }
 
 // created_at spreads over 1 Jan 2025 – 15 Nov 2026 (the shop's demo "now" is late November 2026).
@@ -133,11 +152,12 @@ export function createProductGenerator(rng: Random, sections: SectionIndex) {
     const colourInTitle = type.colours.length > 1 ? `, ${colour.forms[type.gender]}` : "";
     const title = `${type.word} ${model}, ${material.title}${colourInTitle}${sizeLabel ? `, ${sizeLabel}` : ""}`;
 
-    const mainKey = productImageKey(type.shape, colour.code);
+    const look = modelLook(type.shape, model);
+    const mainKey = productImageKey(type.shape, colour.code, look);
     const imageKeys = [mainKey];
     const images: ProductImage[] = [{ src: productImageSrc(mainKey), alt: title, width: PRODUCT_IMAGE_SIZE, height: PRODUCT_IMAGE_SIZE }];
     if (SHAPES_WITH_DIMENSIONS.has(type.shape) && rng.chance(0.7)) {
-      const key = dimensionsImageKey(type.shape);
+      const key = dimensionsImageKey(type.shape, look, { w, d, h });
       imageKeys.push(key);
       images.push({ src: productImageSrc(key), alt: `${title}: схема с размерами`, width: PRODUCT_IMAGE_SIZE, height: PRODUCT_IMAGE_SIZE });
     }
@@ -146,7 +166,7 @@ export function createProductGenerator(rng: Random, sections: SectionIndex) {
       type.colours.filter((c) => c !== colour.code),
       rng.int(0, 2),
     )) {
-      const key = productImageKey(type.shape, other);
+      const key = productImageKey(type.shape, other, look);
       const otherColour = COLOURS[other] as Colour;
       imageKeys.push(key);
       images.push({
@@ -182,6 +202,7 @@ export function createProductGenerator(rng: Random, sections: SectionIndex) {
       weight: grams,
       stock,
       ...popularityFields(rng),
+      ...leadWeeks(id),
       images: JSON.stringify(images),
       videos: JSON.stringify(videosFor(rng)),
       set_discount: 0,
@@ -215,10 +236,14 @@ export function createProductGenerator(rng: Random, sections: SectionIndex) {
     }
     if (type.mechanisms) values.push(text("mechanism", rng.pick(type.mechanisms)));
 
+    const { reviews, ...rated } = reviewedFields(id, type.text, Number(row.created_at));
+    Object.assign(row, rated);
     return {
       row,
       values,
       imageKeys,
+      reviews,
+      pointStock: pointStockRows(id, stock, PICKUP_POINTS),
       summary: { id, type, sectionId, title, model, style, brand, colour, materials, price: row.price, weight: grams, stock, image: images[0] as ProductImage },
     };
   };

@@ -6,7 +6,9 @@
 // The set lives in the section of its main (first) item.
 import type { NewProduct, NewProductValue, NewSetItem, ProductImage } from "../schema.ts";
 import { PROPERTY_ID } from "./catalog-data.ts";
-import { popularityFields, type ProductSummary } from "./generate-products.ts";
+import { popularityFields, reviewedFields, type ProductSummary } from "./generate-products.ts";
+import { leadWeeks } from "./point-stock.ts";
+import type { DemoReview } from "./reviews.ts";
 import type { Random } from "./random.ts";
 import { slugify } from "./slug.ts";
 
@@ -86,6 +88,7 @@ export interface GeneratedSet {
   row: NewProduct & { id: number };
   items: NewSetItem[];
   values: NewProductValue[];
+  reviews: DemoReview[];
 }
 
 const rub = new Intl.NumberFormat("ru-RU");
@@ -160,8 +163,11 @@ export function generateSets(rng: Random, products: readonly ProductSummary[], f
       `По отдельности эти предметы стоят ${rub.format(oldPrice / 100)} ₽, в комплекте — на ${discount} % дешевле.` +
       (chosen.some((c) => c.optional) ? " Предметы с пометкой «по желанию» можно убрать из комплекта при заказе, цена пересчитается." : "");
     const images: ProductImage[] = [...new Map(chosen.map((c) => [c.item.image.src, c.item.image])).values()].slice(0, 4);
+    const popularity = popularityFields(rng);
+    const { reviews, ...rated } = reviewedFields(id, main.type.text, Number(popularity.created_at));
 
     sets.push({
+      reviews,
       row: {
         id,
         section_id: main.sectionId,
@@ -174,7 +180,9 @@ export function generateSets(rng: Random, products: readonly ProductSummary[], f
         old_price: oldPrice,
         weight,
         stock,
-        ...popularityFields(rng),
+        ...popularity,
+        ...rated,
+        ...leadWeeks(id),
         images: JSON.stringify(images),
         videos: "[]",
         set_discount: discount,

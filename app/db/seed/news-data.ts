@@ -1,5 +1,5 @@
 // News with galleries (images are generated scenes, see scenes.ts) and the shop's contact points.
-import type { GalleryItem, NewContactPoint, NewNews } from "../schema.ts";
+import type { ContactPointKind, GalleryItem, NewContactPoint, NewNews } from "../schema.ts";
 import { newsImageSrc } from "./images.ts";
 
 const at = (month: number, day: number) => Date.UTC(2026, month - 1, day, 9, 0, 0);
@@ -163,7 +163,7 @@ export const NEWS_IMAGE_KEYS: string[] = [
   ),
 ];
 
-export const CONTACT_POINTS: NewContactPoint[] = [
+export const CONTACT_POINTS: (NewContactPoint & { id: number; kind: ContactPointKind })[] = [
   {
     title: "Шоурум на Ленинградском проспекте",
     city: "Москва",
@@ -214,4 +214,14 @@ export const CONTACT_POINTS: NewContactPoint[] = [
     lat: 56.8358,
     lon: 60.6086,
   },
-].map((c, i) => ({ ...c, phones: JSON.stringify(c.phones), emails: JSON.stringify(c.emails), sort: (i + 1) * 10 }));
+].map((c, i) => ({
+  ...c,
+  id: i + 1,
+  kind: c.title.startsWith("Склад") ? ("warehouse" as const) : ("showroom" as const),
+  phones: JSON.stringify(c.phones),
+  emails: JSON.stringify(c.emails),
+  sort: (i + 1) * 10,
+}));
+
+/** The points' ids and kinds, for the stock the seed spreads over them. */
+export const PICKUP_POINTS = CONTACT_POINTS.map((c) => ({ id: c.id, kind: c.kind }));

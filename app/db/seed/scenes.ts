@@ -3,21 +3,25 @@
 import { COLOURS } from "./catalog-data.ts";
 import { DECOR } from "./shapes-decor.ts";
 import { FURNITURE } from "./shapes-furniture.ts";
+import { UPHOLSTERED } from "./shapes-upholstered.ts";
 import { FLOOR_Y, GLASS, LEAF, circle, floorShadow, paintOf, rect, stroke } from "./svg.ts";
 
 const W = 1600;
 const H = 900;
 const FLOOR = 740;
-const SHAPES = { ...FURNITURE, ...DECOR };
+const SHAPES = { ...FURNITURE, ...UPHOLSTERED, ...DECOR };
+
+/** The home page's hero picture (/media/news/home-hero). */
+export const HOME_HERO_SCENE = "home-hero";
 
 /** Draws a catalogue shape centred at x, its floor line at `floorY`, scaled by s. */
-function place(shape: string, colour: string, x: number, s: number, floorY = FLOOR): string {
+function place(shape: string, colour: string, x: number, s: number, floorY = FLOOR, look = 0): string {
   const def = SHAPES[shape];
   const hex = COLOURS[colour]?.hex;
   if (!def || !hex) throw new Error(`scene uses unknown ${shape}/${colour}`);
   const [x0, , x1] = def.box;
   const shadow = def.floor === false ? "" : floorShadow((x1 - x0) / 2 + 8);
-  return `<g transform="translate(${x - 200 * s} ${floorY - FLOOR_Y * s}) scale(${s})">${shadow}${def.draw(paintOf(hex))}</g>`;
+  return `<g transform="translate(${x - 200 * s} ${floorY - FLOOR_Y * s}) scale(${s})">${shadow}${def.draw(paintOf(hex), look)}</g>`;
 }
 
 /** A pendant lamp hanging from the ceiling (its drawing starts 40 units below the canopy). */
@@ -51,6 +55,15 @@ function pictureAt(x: number, y: number, w: number, h: number, accent: string): 
 }
 
 const SCENES: Record<string, () => string> = {
+  // a warm living room in the brand's green and terracotta
+  [HOME_HERO_SCENE]: () =>
+    room("#EDE4D8", "#C9A37A", windowAt(110, 150, 320, 400) + pictureAt(760, 170, 200, 140, "#B4623F") + pictureAt(1010, 200, 130, 110, "#677F5C")) +
+    place("rug", "beige", 900, 1.8, 910) +
+    place("planter", "green", 520, 1.3) +
+    place("sofa", "green", 930, 1.75, FLOOR, 2) +
+    place("armchair", "terracotta", 1420, 1.25, 800, 1) +
+    place("coffee-table", "walnut", 930, 1.3, 870) +
+    place("floor-lamp", "black", 260, 1.5),
   "living-room": () =>
     room("#E8DFD2", "#CDAA80", windowAt(120, 170, 300, 380) + pictureAt(980, 190, 260, 180, "#B4623F")) +
     place("rug", "beige", 820, 2.2, 880) +

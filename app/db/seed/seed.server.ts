@@ -9,11 +9,12 @@ import { PAGES } from "./content-data.ts";
 import { createProductGenerator, type ProductSummary } from "./generate-products.ts";
 import { generateSets, setCount } from "./generate-sets.ts";
 import { renderNewsImages, renderProductImages } from "./images.ts";
+import { HOME_HERO_SCENE } from "./scenes.ts";
 import { PRODUCT_TYPES } from "./product-types.ts";
 import { CONTACT_POINTS, NEWS_IMAGE_KEYS, NEWS_ROWS } from "./news-data.ts";
 import { createRandom } from "./random.ts";
 import { buildSections } from "./sections.ts";
-import { seedDemoReviews } from "./reviews.ts";
+import { REVIEW_PHOTO_SCENES } from "./reviews.ts";
 
 export interface SeedOptions {
   /** folder served under /media/ (e.g. data/media) */
@@ -46,7 +47,18 @@ const BATCH = 5000;
 const PARAM_LIMIT = { sqlite: 32766, postgres: 65535 } as const;
 
 /** Children before parents, so foreign keys never block a reset. */
-const TABLES_IN_DELETE_ORDER = ["set_items", "product_values", "products", "properties", "sections", "pages", "news", "contact_points"] as const;
+const TABLES_IN_DELETE_ORDER = [
+  "reviews",
+  "point_stock",
+  "set_items",
+  "product_values",
+  "products",
+  "properties",
+  "sections",
+  "pages",
+  "news",
+  "contact_points",
+] as const;
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db.kysely.selectFrom("sections").select("id").limit(1).executeTakeFirst();
@@ -100,6 +112,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       "properties",
       PROPERTIES.map((p, i) => ({ ...p, sort: (i + 1) * 10 })),
     );
+    // before the products: their stock is spread over these points
+    await insertChunked(db, trx, "contact_points", CONTACT_POINTS);
   });
   log(`sections: ${sections.rows.length}, properties: ${PROPERTIES.length}`);
 
@@ -107,11 +121,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const generate = createProductGenerator(rng, sections);
   const summaries: ProductSummary[] = [];
   const imageKeys = new Set<string>();
+  let reviewCount = 0;
   for (let start = 0; start < productCount; start += BATCH) {
     const end = Math.min(productCount, start + BATCH);
     const batch = Array.from({ length: end - start }, (_, i) => generate(start + i + 1, start + i));
     for (const p of batch) {
       summaries.push(p.summary);
+      reviewCount += p.reviews.length;
       for (const key of p.imageKeys) imageKeys.add(key);
     }
     await db.kysely.transaction().execute(async (trx) => {
@@ -127,11 +143,24 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
         "product_values",
         batch.flatMap((p) => p.values),
       );
+      await insertChunked(
+        db,
+        trx,
+        "point_stock",
+        batch.flatMap((p) => p.pointStock),
+      );
+      await insertChunked(
+        db,
+        trx,
+        "reviews",
+        batch.flatMap((p) => p.reviews),
+      );
     });
     log(`products: ${end}/${productCount}`);
   }
 
   const sets = generateSets(rng, summaries, productCount + 1, setCount(productCount));
+  for (const set of sets) reviewCount += set.reviews.length;
   await db.kysely.transaction().execute(async (trx) => {
     await insertChunked(
       db,
@@ -151,29 +180,34 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       "product_values",
       sets.flatMap((s) => s.values),
     );
+    await insertChunked(
+      db,
+      trx,
+      "reviews",
+      sets.flatMap((s) => s.reviews),
+    );
   });
   log(`sets: ${sets.length}`);
 
   await db.kysely.transaction().execute(async (trx) => {
     await insertChunked(db, trx, "pages", PAGES);
     await insertChunked(db, trx, "news", NEWS_ROWS);
-    await insertChunked(db, trx, "contact_points", CONTACT_POINTS);
   });
   log(`pages: ${PAGES.length}, news: ${NEWS_ROWS.length}, contact points: ${CONTACT_POINTS.length}`);
 
   if (db.dialect === "postgres") {
     // Explicit ids do not advance identity sequences; move them past the seeded rows.
-    for (const table of ["sections", "properties", "products"] as const) {
+    for (const table of ["sections", "properties", "products", "contact_points"] as const) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(db.kysely);
     }
   }
-  log(`reviews: ${await seedDemoReviews(db)}`);
+  log(`reviews: ${reviewCount}`);
   log(`database filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   if (options.images !== false) {
     const imagesStarted = Date.now();
     const products = await renderProductImages(options.mediaDir, imageKeys, log);
-    const news = await renderNewsImages(options.mediaDir, NEWS_IMAGE_KEYS, log);
+    const news = await renderNewsImages(options.mediaDir, [...NEWS_IMAGE_KEYS, ...REVIEW_PHOTO_SCENES, HOME_HERO_SCENE], log);
     log(
       `images: ${products.rendered + news.rendered} rendered, ${products.skipped + news.skipped} already there (${((Date.now() - imagesStarted) / 1000).toFixed(1)} s)`,
     );

@@ -5,52 +5,6 @@ import { BOOKS, LINEN, METAL, WOOD, circle, ellipse, outlined, polygon, rect, st
 const twoLegs = (x0: number, x1: number, top: number, w = 10, fill = WOOD) => rect(x0, top, w, 336 - top, fill, 2) + rect(x1 - w, top, w, 336 - top, fill, 2);
 
 export const FURNITURE: Record<string, ShapeDef> = {
-  sofa: {
-    box: [46, 150, 354, 336],
-    draw: (p) =>
-      outlined(p, [
-        twoLegs(78, 322, 312),
-        rect(70, 150, 260, 110, p.shade, 22),
-        rect(92, 164, 104, 80, p.base, 16),
-        rect(204, 164, 104, 80, p.base, 16),
-        rect(58, 250, 284, 64, p.shade, 14),
-        rect(92, 236, 104, 40, p.light, 12),
-        rect(204, 236, 104, 40, p.light, 12),
-        rect(46, 196, 50, 118, p.base, 20),
-        rect(304, 196, 50, 118, p.base, 20),
-      ]),
-  },
-  "corner-sofa": {
-    box: [30, 150, 366, 336],
-    draw: (p) =>
-      outlined(p, [
-        twoLegs(48, 352, 318),
-        rect(44, 150, 312, 100, p.shade, 22),
-        rect(78, 162, 84, 76, p.base, 14),
-        rect(168, 162, 84, 76, p.base, 14),
-        rect(258, 162, 84, 76, p.base, 14),
-        rect(40, 244, 230, 66, p.shade, 14),
-        rect(78, 230, 86, 38, p.light, 12),
-        rect(170, 230, 86, 38, p.light, 12),
-        // the chaise comes towards the viewer, so its seat shows as a lighter top face
-        polygon([246, 234, 352, 234, 366, 262, 234, 262], p.light),
-        rect(234, 258, 132, 62, p.base, 12),
-        rect(30, 192, 50, 120, p.base, 20),
-      ]),
-  },
-  armchair: {
-    box: [96, 108, 304, 336],
-    draw: (p) =>
-      outlined(p, [
-        twoLegs(118, 282, 300, 10),
-        rect(116, 108, 168, 150, p.base, 42),
-        rect(136, 126, 128, 118, p.shade, 32),
-        rect(104, 244, 192, 58, p.shade, 16),
-        rect(130, 230, 140, 38, p.light, 14),
-        rect(96, 186, 44, 116, p.base, 20),
-        rect(260, 186, 44, 116, p.base, 20),
-      ]),
-  },
   pouf: {
     box: [124, 234, 276, 336],
     draw: (p) =>
@@ -186,20 +140,6 @@ export const FURNITURE: Record<string, ShapeDef> = {
         rect(42, 228, 316, 12, p.shade, 3),
         rect(80, 210, 26, 18, BOOKS[0]!, 3),
         rect(280, 216, 52, 12, BOOKS[1]!, 2),
-      ]),
-  },
-  bed: {
-    box: [50, 126, 350, 336],
-    draw: (p) =>
-      outlined(p, [
-        twoLegs(66, 334, 312, 12),
-        rect(64, 126, 272, 150, p.base, 26),
-        stroke("M110 140 V200 M155 136 V200 M200 134 V200 M245 136 V200 M290 140 V200", p.shade, 3),
-        rect(88, 196, 100, 44, LINEN, 18),
-        rect(212, 196, 100, 44, LINEN, 18),
-        rect(56, 234, 288, 40, LINEN, 10),
-        rect(56, 250, 288, 22, p.light, 8),
-        rect(50, 268, 300, 46, p.shade, 12),
       ]),
   },
   mattress: {

@@ -75,8 +75,10 @@ export const floorShadow = (rx: number) => ellipse(200, FLOOR_Y + 2, rx, 9, "#00
 export const outlined = (paint: Paint, parts: string[]) => `<g stroke="${paint.line}" stroke-width="2" stroke-linejoin="round">${parts.join("")}</g>`;
 
 export interface ShapeDef {
-  /** the object's parts, drawn in the given paint */
-  draw(p: Paint): string;
+  /** the object's parts, drawn in the given paint; `variant` picks one of `variants` looks */
+  draw(p: Paint, variant?: number): string;
+  /** how many looks the shape has (models are spread over them); none means one */
+  variants?: number;
   /** bounding box [x0, y0, x1, y1] used for dimension lines */
   box: readonly [number, number, number, number];
   /** false for things hanging on a wall or from the ceiling (no floor shadow) */
