@@ -8,6 +8,7 @@ import * as m004 from "./migrations/004-accounts.ts";
 import * as m005 from "./migrations/005-reviews.ts";
 import * as m006 from "./migrations/006-cart-orders.ts";
 import * as m007 from "./migrations/007-pending-registrations.ts";
+import * as m009 from "./migrations/009-order-status-history.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
 const migrations = {
@@ -18,6 +19,7 @@ const migrations = {
   "005-reviews": m005,
   "006-cart-orders": m006,
   "007-pending-registrations": m007,
+  "009-order-status-history": m009,
 };
 
 function importedMigrations(db: Db): MigrationProvider {
