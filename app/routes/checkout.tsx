@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/checkout";
 import { servicesContext, sessionContext } from "../context.ts";
 import { cartOwner, loadCart } from "../domain/cart.server.ts";
@@ -25,6 +25,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     // one key per rendered form: a double click or a retried post finds the order already made
     idempotencyKey: crypto.randomBytes(18).toString("base64url"),
   };
+}
+
+/** After a refusal for the stock (409) the cart changed: the page reads it again, keeping the answer. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

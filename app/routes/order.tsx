@@ -33,14 +33,14 @@ export default function Order({ loaderData }: Route.ComponentProps) {
     <div className="container page-section">
       {justPlaced ? (
         <>
-          <h1>Спасибо! Заказ № {order.number} оформлен</h1>
+          <h1>Спасибо! Заказ №&nbsp;{order.number} оформлен</h1>
           <p>
-            Менеджер позвонит по номеру {order.phone}, чтобы подтвердить заказ
+            Менеджер позвонит по номеру <span className="order-phone">{order.phone}</span>, чтобы подтвердить заказ
             {pickup ? " и сказать, когда его можно забрать в шоуруме." : " и время доставки."}
           </p>
         </>
       ) : (
-        <h1>Заказ № {order.number}</h1>
+        <h1>Заказ №&nbsp;{order.number}</h1>
       )}
       <OrderStatusPanel order={order} withHint={!(justPlaced && order.status === "new")} />
       <OrderDetails order={order} />

@@ -88,7 +88,8 @@ export function CartLineRow({ line, qty, deleted, onQty, onDelete, onRestore }: 
         <QuantityInput
           name="cnt"
           value={qty}
-          max={line.max}
+          // a line above the stock shows its own quantity (not the stock it would be clamped to): minus lowers it
+          max={Math.max(line.max, qty)}
           disabled={deleted}
           onChange={(q) => {
             onQty(q);

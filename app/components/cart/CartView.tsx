@@ -6,6 +6,8 @@ import { countOf, formatPrice, formatWeight, PRODUCT_FORMS } from "../../lib/for
 import { CartLineRow } from "./CartLineRow.tsx";
 import "./Cart.css";
 
+const LINE_FORMS = ["позиция", "позиции", "позиций"] as const;
+
 /**
  * The cart page's state lives here: quantities change optimistically and «Удалить» only marks a
  * line (its input disabled) until «Вернуть»; totals are recomputed from the lines that remain.
@@ -78,12 +80,12 @@ export function CartView({ lines }: { lines: CartLineView[] }) {
           </dl>
           {blocking.length ? (
             <p className="cart__blocked" data-testid="cart-blocked">
-              Не входят в итог: {blocking.map((l) => `«${l.title}»`).join(", ")}. Удалите {blocking.length > 1 ? "их" : "позицию"} или уменьшите количество,
-              чтобы оформить заказ.
+              Не {blocking.length > 1 ? "входят" : "входит"} в итог: {countOf(blocking.length, LINE_FORMS)} с пометкой выше. Удалите{" "}
+              {blocking.length > 1 ? "их" : "её"} или уменьшите количество, чтобы оформить заказ.
             </p>
           ) : null}
         </aside>
-        <div className="cart__checkout-bar">
+        <div className="cart__checkout-bar" data-scroll-top-dock>
           <p className="cart__bar-total" aria-hidden="true">
             <span>Итого</span> <strong>{formatPrice(totals.sum)}</strong>
           </p>

@@ -32,8 +32,9 @@ interface Props {
 
 /**
  * What stops the order, right at «Оформить заказ»: on a phone the fields in error are far above
- * the button, so pressing it must visibly answer here. Each item links to its field; without
- * JavaScript the links still scroll to it. An alert, so it is announced when it appears.
+ * the button, so pressing it must visibly answer here. It names the fields (their messages stay
+ * under the fields, said once) and links to each; without JavaScript the links still scroll to
+ * it. An alert, so it is announced when it appears.
  */
 export function CheckoutErrorSummary({ errors, formError, blocking, onJump, ref }: Props) {
   const known = new Set(FIELDS.map((f) => f.name));
@@ -44,7 +45,7 @@ export function CheckoutErrorSummary({ errors, formError, blocking, onJump, ref 
     <div ref={ref} className="checkout__error-summary" role="alert" tabIndex={-1} hidden={empty} data-testid="checkout-error-summary">
       {empty ? null : (
         <>
-          <p className="checkout__error-summary-title">{formError ?? "Заказ не оформлен: проверьте поля"}</p>
+          <p className="checkout__error-summary-title">{formError ?? "Заказ не оформлен: исправьте отмеченные поля"}</p>
           <ul>
             {blocking.map((line, i) => (
               <li key={`line-${i}`}>{blockingLineText(line)}</li>
@@ -60,7 +61,6 @@ export function CheckoutErrorSummary({ errors, formError, blocking, onJump, ref 
                 >
                   {f.label}
                 </a>
-                : {errors[f.name]}
               </li>
             ))}
             {otherItems.map(([name, message]) => (

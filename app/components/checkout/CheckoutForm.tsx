@@ -84,7 +84,8 @@ export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempoten
       >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="consentVersion" value={CURRENT_CONSENT_VERSION} />
-        {unavailable.length ? (
+        {/* (after a refused submit the summary at the button names them instead) */}
+        {unavailable.length && !blocking.length ? (
           <div className="checkout__form-error" data-testid="checkout-blocked">
             <p>Сейчас заказ не оформить: этих товаров нет в нужном количестве.</p>
             <ul>
