@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { servicesContext, sessionContext } from "./context.ts";
 import { listSectionTree } from "./domain/catalog.server.ts";
@@ -41,6 +41,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     city: readCity(cookies),
     showBanner: !new RegExp(`(?:^|;\\s*)${WARNING_BANNER.type}=closed(?:;|$)`).test(cookies),
   };
+}
+
+/**
+ * A refused checkout is a 4xx, after which React Router keeps loader data as it was; but a 409
+ * means the goods ran out behind the cart, so the header's count must be read again.
+ */
+export function shouldRevalidate({ actionStatus, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionStatus === 409 && formAction?.startsWith("/checkout/")) return true;
+  return defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

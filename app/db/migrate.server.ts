@@ -9,6 +9,7 @@ import * as m005 from "./migrations/005-reviews.ts";
 import * as m006 from "./migrations/006-cart-orders.ts";
 import * as m007 from "./migrations/007-pending-registrations.ts";
 import * as m008 from "./migrations/008-favorites.ts";
+import * as m009 from "./migrations/009-order-status-history.ts";
 import * as m010 from "./migrations/010-showroom-stock-and-review-details.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
@@ -21,6 +22,7 @@ const migrations = {
   "006-cart-orders": m006,
   "007-pending-registrations": m007,
   "008-favorites": m008,
+  "009-order-status-history": m009,
   "010-showroom-stock-and-review-details": m010,
 };
 

@@ -152,6 +152,7 @@ export interface Database {
   cart_lines: CartLineTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
+  order_status_history: OrderStatusHistoryTable;
   reviews: ReviewTable;
   favorites: FavoriteTable;
 }
@@ -237,6 +238,15 @@ export interface OrderLineTable {
   qty: number;
   price: number;
   weight: number;
+}
+
+/** one status an order went through (app/lib/order-status.ts), oldest first by created_at */
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  status: string;
+  note: string;
+  created_at: number;
 }
 
 /** a callback or feedback submission; also the consent log (version and time of the consent) */

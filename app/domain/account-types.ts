@@ -1,4 +1,5 @@
 // Shapes the profile components render; no server code here (components import this module).
+import type { OrderStatusChange } from "./order-types.ts";
 
 export interface AccountUser {
   id: number;
@@ -17,8 +18,12 @@ export interface OrderLineSummary {
 export interface OrderSummary {
   number: string;
   createdAt: number;
+  /** a code of app/lib/order-status.ts */
   status: string;
+  /** the delivery type's Russian name */
   delivery: string;
+  /** every status the order went through, oldest first */
+  history: OrderStatusChange[];
   /** kopecks */
   total: number;
   lines: OrderLineSummary[];

@@ -1,5 +1,6 @@
 // Cart shapes shared by the server and the cart page (no SQL here).
 import type { ProductImage, ProductKind } from "../db/schema.ts";
+import { isOrderable } from "../lib/cart-availability.ts";
 
 export interface CartSetItem {
   id: number;
@@ -23,6 +24,8 @@ export interface CartLineView {
   /** unit weight, grams */
   weight: number;
   qty: number;
+  /** pieces in stock now (0 when sold out); a line with more than this is left out of the totals */
+  inStock: number;
   /** the most that can be ordered */
   max: number;
   /** the set items included, ids sorted */
@@ -40,13 +43,17 @@ export interface CartTotals {
   weight: number;
 }
 
-/** Totals of the lines still in the cart (deleted-but-restorable lines are left out by the caller). */
-export function cartTotals(lines: readonly Pick<CartLineView, "price" | "oldPrice" | "weight" | "qty">[]): CartTotals {
+/**
+ * Totals of the lines still in the cart (deleted-but-restorable lines are left out by the caller).
+ * A line the stock no longer covers counts nowhere, so the header, the cart and the checkout agree.
+ */
+export function cartTotals(lines: readonly Pick<CartLineView, "price" | "oldPrice" | "weight" | "qty" | "inStock">[]): CartTotals {
   let count = 0;
   let sum = 0;
   let discount = 0;
   let weight = 0;
   for (const l of lines) {
+    if (!isOrderable(l)) continue;
     count += l.qty;
     sum += l.price * l.qty;
     if (l.oldPrice && l.oldPrice > l.price) discount += (l.oldPrice - l.price) * l.qty;

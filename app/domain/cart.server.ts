@@ -80,7 +80,8 @@ interface ResolvedLine {
   price: number;
   /** sorted included item ids ("[]" for products) */
   itemsKey: string;
-  max: number;
+  /** pieces in stock now */
+  stock: number;
 }
 
 /** Checks that the product exists with that kind, and which set items are meant (all by default). */
@@ -110,9 +111,7 @@ async function resolve(db: Db, productId: number, type: string, items: number[] 
   } else if (items !== undefined && items.length) {
     throw new CartError(422, "У этого товара нет предметов комплекта.");
   }
-  // Goods with no stock are «Под заказ»: the manager arranges them by phone, the cart does not take them.
-  if (product.stock <= 0) throw new CartError(409, "Этого товара сейчас нет в наличии. Оставьте заявку на обратный звонок — менеджер подскажет сроки.");
-  return { productId: product.id, kind: product.kind, title: product.title, price, itemsKey, max: product.stock };
+  return { productId: product.id, kind: product.kind, title: product.title, price, itemsKey, stock: product.stock };
 }
 
 export interface CartChange {
@@ -149,9 +148,16 @@ export async function changeCart(db: Db, cartOwner: CartOwner, change: CartChang
         .executeTakeFirst()
     : undefined;
   const wanted = change.mode === "add" ? (existing?.qty ?? 0) + change.cnt : change.cnt;
-  const qty = Math.min(wanted, line.max);
-  const notice = wanted > line.max ? `Доступно только ${line.max} шт., столько и положили в корзину.` : null;
   const product = { title: line.title, price: line.price };
+  // Removing or lowering never depends on the stock: a line whose goods sold out meanwhile must
+  // still be possible to take out of the cart (it stays marked and out of the totals until then).
+  const lowering = wanted <= (existing?.qty ?? 0);
+  if (!lowering && line.stock <= 0) {
+    // Goods with no stock are «Под заказ»: the manager arranges them by phone, the cart does not take them.
+    throw new CartError(409, "Этого товара сейчас нет в наличии. Оставьте заявку на обратный звонок — менеджер подскажет сроки.");
+  }
+  const qty = lowering ? wanted : Math.min(wanted, line.stock);
+  const notice = !lowering && wanted > line.stock ? `Доступно только ${line.stock} шт., столько и положили в корзину.` : null;
   if (qty <= 0) {
     if (existing) await db.kysely.deleteFrom("cart_lines").where("id", "=", existing.id).execute();
     return { qty: 0, notice, product };
@@ -218,6 +224,7 @@ export async function loadCart(db: Db, owner: string | null): Promise<{ lines: C
       title: r.title,
       image: firstProductImage(r.images),
       qty: r.qty,
+      inStock: Math.max(0, r.stock),
       max: Math.max(1, r.stock),
     };
     if (r.kind !== "set") {
@@ -240,7 +247,7 @@ export async function loadCart(db: Db, owner: string | null): Promise<{ lines: C
   return { lines, totals: cartTotals(lines) };
 }
 
-/** Count and sum for the header, one query. */
+/** Count and sum for the header: the lines that can be ordered as they stand (the cart page's totals). */
 export async function cartSummary(db: Db, owner: string | null): Promise<{ count: number; sum: number }> {
   if (!owner) return { count: 0, sum: 0 };
   const { totals } = await loadCart(db, owner);

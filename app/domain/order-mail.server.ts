@@ -11,6 +11,7 @@ export async function notifyAboutOrder(db: Db, mailer: Mailer, number: string): 
   if (!row) return;
   const order = await loadOrder(db, number, { owner: row.owner, userId: row.user_id });
   if (!order) return;
+  const pickup = order.deliveryType === "pickup";
   const lines = order.lines.map((l) => `— ${l.title} × ${l.qty}: ${formatPrice(l.price * l.qty)}`).join("\n");
   const text = [
     `Заказ № ${order.number}`,
@@ -18,17 +19,24 @@ export async function notifyAboutOrder(db: Db, mailer: Mailer, number: string): 
     lines,
     "",
     `Товары: ${formatPrice(order.itemsTotal)}`,
-    `${DELIVERY_TYPES[order.deliveryType]}: ${formatPrice(order.deliveryCost + order.liftingCost)}`,
+    // a pickup order costs nothing to receive and says nothing of delivery
+    pickup ? null : `${DELIVERY_TYPES[order.deliveryType]}: ${formatPrice(order.deliveryCost + order.liftingCost)}`,
     `Итого: ${formatPrice(order.total)}`,
     "",
     `Покупатель: ${order.name}, ${order.phone}${order.email ? `, ${order.email}` : ""}`,
     order.pickupPoint ? `Самовывоз: ${order.pickupPoint}` : `Адрес: ${order.address}${order.floor ? `, этаж ${order.floor}` : ""}`,
-  ].join("\n");
+  ]
+    .filter((l) => l !== null)
+    .join("\n");
   await mailer.send({ to: SITE.email, subject: `Новый заказ № ${order.number}`, text });
   if (order.email)
     await mailer.send({
       to: order.email,
       subject: `Ваш заказ № ${order.number} в магазине «${SITE.name}»`,
-      text: `Спасибо за заказ! Менеджер позвонит, чтобы подтвердить доставку.\n\n${text}`,
+      text: `Спасибо за заказ! ${
+        pickup
+          ? "Менеджер позвонит, чтобы подтвердить заказ и сказать, когда его можно забрать в шоуруме."
+          : "Менеджер позвонит, чтобы подтвердить заказ и время доставки."
+      }\n\n${text}`,
     });
 }

@@ -1,7 +1,16 @@
 import type { DeliveryType, LiftType } from "../lib/delivery-pricing.ts";
 
+export interface OrderStatusChange {
+  /** a code of app/lib/order-status.ts */
+  status: string;
+  note: string;
+  /** epoch ms */
+  at: number;
+}
+
 export interface OrderView {
   number: string;
+  /** a code of app/lib/order-status.ts */
   status: string;
   createdAt: number;
   name: string;
@@ -22,4 +31,6 @@ export interface OrderView {
   total: number;
   weight: number;
   lines: { title: string; slug: string; qty: number; price: number; weight: number; items: string[] }[];
+  /** every status the order went through, oldest first */
+  history: OrderStatusChange[];
 }

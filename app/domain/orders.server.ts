@@ -3,11 +3,16 @@
 // emptied. A repeated idempotency key returns the order already made. See docs/decisions/007-cart-and-orders.md.
 import crypto from "node:crypto";
 import type { Db } from "../db/database.server.ts";
+import { BLOCKED_CHECKOUT_MESSAGE, blockingLineText, isOrderable, type BlockingLine } from "../lib/cart-availability.ts";
 import { PICKUP_POINT_MESSAGES, type CheckoutInput } from "../lib/checkout-schema.ts";
+import type { OrderStatus } from "../lib/order-status.ts";
 import { quoteDelivery, type DeliveryType, type LiftType } from "../lib/delivery-pricing.ts";
 import { loadCart } from "./cart.server.ts";
 import { isPickupPoint } from "./content.server.ts";
 import type { OrderView } from "./order-types.ts";
+
+/** Session key naming the order just placed: its page thanks for it once, then shows its status. */
+export const PLACED_ORDER_KEY = "placedOrder";
 
 export const EMPTY_CART_MESSAGE = "Корзина пуста: добавьте товары и оформите заказ снова.";
 
@@ -15,11 +20,19 @@ export class OrderError extends Error {
   readonly status: 409 | 422;
   /** the form field the message belongs under, when it is about one field */
   readonly field: string | undefined;
-  constructor(status: 409 | 422, message: string, field?: string) {
+  /** the cart lines the stock no longer covers, when that is why */
+  readonly blocking: BlockingLine[];
+  constructor(status: 409 | 422, message: string, field?: string, blocking: BlockingLine[] = []) {
     super(message);
     this.status = status;
     this.field = field;
+    this.blocking = blocking;
   }
+}
+
+/** The refusal for lines the stock does not cover: the message names each of them. */
+function blockedOrder(blocking: BlockingLine[]): OrderError {
+  return new OrderError(409, `${BLOCKED_CHECKOUT_MESSAGE} ${blocking.map(blockingLineText).join("; ")}.`, undefined, blocking);
 }
 
 function newOrderNumber(now: number): string {
@@ -55,6 +68,9 @@ export async function placeOrder(
       }
       const { lines, totals } = await loadCart(tx, owner);
       if (!lines.length) throw new OrderError(409, EMPTY_CART_MESSAGE);
+      // never an order with lines the stock does not cover: the visitor removes or lowers them first
+      const blocking = lines.filter((l) => !isOrderable(l));
+      if (blocking.length) throw blockedOrder(blocking.map((l) => ({ title: l.title, qty: l.qty, inStock: l.inStock })));
       for (const line of lines) {
         const res = await trx
           .updateTable("products")
@@ -63,7 +79,15 @@ export async function placeOrder(
           .where("stock", ">=", line.qty)
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) {
-          throw new OrderError(409, `«${line.title}» уже раскупили: осталось меньше, чем в вашей корзине. Уменьшите количество или уберите товар.`);
+          // another buyer took it between reading the cart and now
+          const left = await trx.selectFrom("products").select("stock").where("id", "=", line.productId).executeTakeFirst();
+          const blocking = [{ title: line.title, qty: line.qty, inStock: Math.max(0, left?.stock ?? 0) }];
+          throw new OrderError(
+            409,
+            `«${line.title}» уже раскупили: осталось меньше, чем в вашей корзине. Уменьшите количество или уберите товар.`,
+            undefined,
+            blocking,
+          );
         }
       }
       const quote = quoteDelivery({
@@ -127,6 +151,7 @@ export async function placeOrder(
           })),
         )
         .execute();
+      await trx.insertInto("order_status_history").values({ order_id: order.id, status: "new", note: "", created_at: now }).execute();
       await trx.deleteFrom("cart_lines").where("owner", "=", owner).execute();
       return { number, created: true };
     });
@@ -148,6 +173,13 @@ export async function loadOrder(db: Db, number: string, viewer: { owner: string 
   const mine = (viewer.owner !== null && order.owner === viewer.owner) || (viewer.userId !== null && order.user_id === viewer.userId);
   if (!mine) return null;
   const lines = await db.kysely.selectFrom("order_lines").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
+  const history = await db.kysely
+    .selectFrom("order_status_history")
+    .select(["status", "note", "created_at"])
+    .where("order_id", "=", order.id)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
   const point = order.pickup_point_id
     ? await db.kysely.selectFrom("contact_points").select(["title", "address"]).where("id", "=", order.pickup_point_id).executeTakeFirst()
     : undefined;
@@ -173,7 +205,25 @@ export async function loadOrder(db: Db, number: string, viewer: { owner: string 
     total: Number(order.total),
     weight: order.weight,
     lines: lines.map((l) => ({ title: l.title, slug: l.slug, qty: l.qty, price: Number(l.price), weight: l.weight, items: JSON.parse(l.items) as string[] })),
+    history: history.map((h) => ({ status: h.status, note: h.note, at: Number(h.created_at) })),
   };
+}
+
+/**
+ * Moves an order to a status and writes it into the order's timeline (the back office calls
+ * this). Setting the status it already has writes nothing unless there is a note to tell.
+ * Returns false when there is no such order.
+ */
+export async function setOrderStatus(db: Db, orderNumber: string, status: OrderStatus, note = "", now = Date.now()): Promise<boolean> {
+  const text = note.trim().slice(0, 500);
+  return db.kysely.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom("orders").select(["id", "status"]).where("number", "=", orderNumber).executeTakeFirst();
+    if (!order) return false;
+    if (order.status === status && !text) return true;
+    await trx.updateTable("orders").set({ status }).where("id", "=", order.id).execute();
+    await trx.insertInto("order_status_history").values({ order_id: order.id, status, note: text, created_at: now }).execute();
+    return true;
+  });
 }
 
 /** Orders of an account, newest first, for the profile. */

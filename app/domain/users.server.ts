@@ -388,15 +388,14 @@ export async function saveSessionIntoAccount(db: Db, userId: number, data: Reado
     .execute();
 }
 
-const ORDER_STATUS: Record<string, string> = { new: "Принят", confirmed: "Подтверждён", shipped: "Передан в доставку", done: "Выполнен", cancelled: "Отменён" };
-
 /** The user's orders, newest first, with lines, delivery and status. */
 export async function listUserOrders(db: Db, userId: number): Promise<OrderSummary[]> {
   return (await listOrdersOfUser(db, userId)).map((o) => ({
     number: o.number,
     createdAt: o.createdAt,
-    status: ORDER_STATUS[o.status] ?? o.status,
+    status: o.status,
     delivery: DELIVERY_TYPES[o.deliveryType] ?? o.deliveryType,
+    history: o.history,
     total: o.total,
     lines: o.lines.map((l) => ({ title: l.title, qty: l.qty, price: l.price })),
   }));

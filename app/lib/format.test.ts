@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, discountPercent, formatBytes, formatDate, formatNumber, formatPrice, formatWeight, plural, PRODUCT_FORMS } from "./format.ts";
+import { countOf, discountPercent, formatBytes, formatDate, formatDateTime, formatNumber, formatPrice, formatWeight, plural, PRODUCT_FORMS } from "./format.ts";
 
 const sp = (s: string) => s.replace(/\u00A0/g, " ");
 
@@ -29,6 +29,10 @@ describe("Russian formatting", () => {
   });
   it("writes dates the Russian way", () => {
     expect(formatDate(Date.UTC(2026, 10, 22, 12))).toBe("22 ноября 2026");
+  });
+  it("writes a moment in Moscow time, 24-hour", () => {
+    expect(formatDateTime(Date.UTC(2026, 10, 22, 12, 5))).toBe("22 ноября 2026, 15:05");
+    expect(formatDateTime(Date.UTC(2026, 10, 22, 21, 30))).toBe("23 ноября 2026, 00:30");
   });
   it("computes the discount percent", () => {
     expect(discountPercent(85, 100)).toBe(15);

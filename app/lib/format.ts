@@ -64,6 +64,13 @@ export function formatDate(ms: number): string {
   return dateFormat.format(new Date(ms)).replace(/\s*г\.$/, "");
 }
 
+const timeFormat = new Intl.DateTimeFormat("ru-RU", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Moscow" });
+
+/** epoch ms → «22 ноября 2026, 15:05» (Moscow time) */
+export function formatDateTime(ms: number): string {
+  return `${formatDate(ms)}, ${timeFormat.format(new Date(ms))}`;
+}
+
 /** Discount in whole percent between an old and a new price. */
 export function discountPercent(price: number, oldPrice: number | null): number {
   if (!oldPrice || oldPrice <= price) return 0;

@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/checkout";
 import { servicesContext, sessionContext } from "../context.ts";
 import { cartOwner, loadCart } from "../domain/cart.server.ts";
-import { EMPTY_CART_MESSAGE, OrderError, placeOrder } from "../domain/orders.server.ts";
+import { EMPTY_CART_MESSAGE, OrderError, PLACED_ORDER_KEY, placeOrder } from "../domain/orders.server.ts";
 import { notifyAboutOrder } from "../domain/order-mail.server.ts";
 import { isPickupPoint, listContactPoints } from "../domain/content.server.ts";
 import { MAX_DELIVERY_DAYS_AHEAD, moscowDate, parseCheckout, PICKUP_POINT_MESSAGES } from "../lib/checkout-schema.ts";
+import { BLOCKED_CHECKOUT_MESSAGE } from "../lib/cart-availability.ts";
 import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
 import { CheckoutForm } from "../components/checkout/CheckoutForm.tsx";
 
@@ -26,6 +27,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** After a refusal for the stock (409) the cart changed: the page reads it again, keeping the answer. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, mailer, logger } = context.get(servicesContext);
   const session = context.get(sessionContext);
@@ -37,18 +43,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (values.delivery === "pickup" && !errors.pickupPoint && !(await isPickupPoint(db, Number(values.pickupPoint?.trim())))) {
     errors.pickupPoint = PICKUP_POINT_MESSAGES.unknown;
   }
-  if (!parsed.data || Object.keys(errors).length) return data({ values, errors, formError: undefined }, { status: 422 });
+  const refused = (status: number, answer: { errors?: Record<string, string>; formError?: string; blocking?: OrderError["blocking"] }) =>
+    data({ values, errors: answer.errors ?? {}, formError: answer.formError, blocking: answer.blocking ?? [] }, { status });
+  if (!parsed.data || Object.keys(errors).length) return refused(422, { errors });
   // no session means no cart: nothing to order, and no session is made for it
   const owner = cartOwner(session);
-  if (!owner) return data({ values, errors: {}, formError: EMPTY_CART_MESSAGE }, { status: 409 });
+  if (!owner) return refused(409, { formError: EMPTY_CART_MESSAGE });
   try {
     const { number, created } = await placeOrder(db, { owner, userId: session.userId, input: parsed.data });
     if (created) void notifyAboutOrder(db, mailer, number).catch((err: unknown) => logger.error({ err, number }, "order mail failed"));
+    // the order page thanks for it on this first view only
+    await session.update({ [PLACED_ORDER_KEY]: number });
     return redirect(`/order/${number}/`, 303);
   } catch (error) {
     if (error instanceof OrderError) {
-      if (error.field) return data({ values, errors: { [error.field]: error.message }, formError: undefined }, { status: error.status });
-      return data({ values, errors: {}, formError: error.message }, { status: error.status });
+      if (error.field) return refused(error.status, { errors: { [error.field]: error.message } });
+      if (error.blocking.length) return refused(error.status, { formError: BLOCKED_CHECKOUT_MESSAGE, blocking: error.blocking });
+      return refused(error.status, { formError: error.message });
     }
     throw error;
   }
@@ -74,6 +85,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         values={actionData?.values ?? {}}
         errors={actionData?.errors}
         formError={actionData?.formError}
+        blocking={actionData?.blocking}
       />
     </div>
   );

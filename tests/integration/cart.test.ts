@@ -171,7 +171,11 @@ describe.each(dialects)("cart and orders on %s", (dialect) => {
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
     expect(lost[0]!.reason).toBeInstanceOf(OrderError);
-    expect((lost[0]!.reason as OrderError).message).toMatch(/раскупили/);
+    // whether it lost before or while taking the stock, the loser is told which goods ran out
+    const reason = lost[0]!.reason as OrderError;
+    expect(reason.message).toMatch(/раскупили|нет в наличии/);
+    expect(reason.message).toContain(product.title);
+    expect(reason.blocking).toEqual([{ title: product.title, qty: 1, inStock: 0 }]);
     expect((await db.kysely.selectFrom("products").select("stock").where("id", "=", product.id).executeTakeFirstOrThrow()).stock).toBe(0);
   });
 

@@ -1,13 +1,18 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { cartTotals, type CartLineView } from "../../domain/cart-types.ts";
+import { isOrderable } from "../../lib/cart-availability.ts";
 import { countOf, formatPrice, formatWeight, PRODUCT_FORMS } from "../../lib/format.ts";
 import { CartLineRow } from "./CartLineRow.tsx";
 import "./Cart.css";
 
+const LINE_FORMS = ["позиция", "позиции", "позиций"] as const;
+
 /**
  * The cart page's state lives here: quantities change optimistically and «Удалить» only marks a
  * line (its input disabled) until «Вернуть»; totals are recomputed from the lines that remain.
+ * A line the stock no longer covers stays listed, marked, and out of the totals until it is
+ * removed or lowered (the header and the checkout leave it out the same way).
  */
 export function CartView({ lines }: { lines: CartLineView[] }) {
   const [qty, setQty] = useState(() => new Map(lines.map((l) => [l.id, l.qty])));
@@ -21,6 +26,8 @@ export function CartView({ lines }: { lines: CartLineView[] }) {
     });
   const live = lines.filter((l) => !deleted.has(l.id)).map((l) => ({ ...l, qty: qty.get(l.id) ?? l.qty }));
   const totals = cartTotals(live);
+  const orderable = live.filter(isOrderable);
+  const blocking = live.filter((l) => !isOrderable(l));
 
   if (!lines.length) {
     return (
@@ -47,34 +54,49 @@ export function CartView({ lines }: { lines: CartLineView[] }) {
           />
         ))}
       </ul>
-      <aside className="cart__summary" aria-label="Итого">
-        <dl className="cart__totals">
-          <div>
-            <dt>Товары</dt>
-            <dd data-testid="cart-count">{countOf(totals.count, PRODUCT_FORMS)}</dd>
-          </div>
-          <div>
-            <dt>Вес</dt>
-            <dd data-testid="cart-weight">{formatWeight(totals.weight)}</dd>
-          </div>
-          {totals.discount > 0 ? (
+      {/* on phones this wrapper steps aside (display: contents), so the checkout bar sticks to the
+          bottom of the screen over the whole cart and settles under the totals at the end */}
+      <div className="cart__side">
+        <aside className="cart__summary" aria-label="Итого">
+          <dl className="cart__totals">
             <div>
-              <dt>Скидка</dt>
-              <dd data-testid="cart-discount">−{formatPrice(totals.discount)}</dd>
+              <dt>Товары</dt>
+              <dd data-testid="cart-count">{countOf(totals.count, PRODUCT_FORMS)}</dd>
             </div>
+            <div>
+              <dt>Вес</dt>
+              <dd data-testid="cart-weight">{formatWeight(totals.weight)}</dd>
+            </div>
+            {totals.discount > 0 ? (
+              <div>
+                <dt>Скидка</dt>
+                <dd data-testid="cart-discount">−{formatPrice(totals.discount)}</dd>
+              </div>
+            ) : null}
+            <div className="cart__total">
+              <dt>Итого</dt>
+              <dd data-testid="cart-sum">{formatPrice(totals.sum)}</dd>
+            </div>
+          </dl>
+          {blocking.length ? (
+            <p className="cart__blocked" data-testid="cart-blocked">
+              Не {blocking.length > 1 ? "входят" : "входит"} в итог: {countOf(blocking.length, LINE_FORMS)} с пометкой выше. Удалите{" "}
+              {blocking.length > 1 ? "их" : "её"} или уменьшите количество, чтобы оформить заказ.
+            </p>
           ) : null}
-          <div className="cart__total">
-            <dt>Итого</dt>
-            <dd data-testid="cart-sum">{formatPrice(totals.sum)}</dd>
-          </div>
-        </dl>
-        <Form method="get" action="/checkout/">
-          <button type="submit" className="button button--action cart__checkout" disabled={live.length === 0}>
-            Оформить заказ
-          </button>
-        </Form>
+        </aside>
+        <div className="cart__checkout-bar" data-scroll-top-dock>
+          <p className="cart__bar-total" aria-hidden="true">
+            <span>Итого</span> <strong>{formatPrice(totals.sum)}</strong>
+          </p>
+          <Form method="get" action="/checkout/" className="cart__checkout-form">
+            <button type="submit" className="button button--action cart__checkout" disabled={orderable.length === 0}>
+              Оформить заказ
+            </button>
+          </Form>
+        </div>
         <p className="cart__hint">Стоимость доставки и подъёма на этаж посчитаем при оформлении.</p>
-      </aside>
+      </div>
     </div>
   );
 }

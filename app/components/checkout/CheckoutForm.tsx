@@ -1,14 +1,16 @@
-import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import type { CartLineView, CartTotals } from "../../domain/cart-types.ts";
+import { blockingLineText, isOrderable, type BlockingLine } from "../../lib/cart-availability.ts";
 import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION } from "../../lib/consent.ts";
 import { quoteDelivery, type DeliveryType, type LiftType } from "../../lib/delivery-pricing.ts";
 import { PhoneInput } from "../../ui/PhoneInput.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
-import { useFieldChecks } from "../../ui/use-field-checks.ts";
+import { focusFirstError, useFieldChecks } from "../../ui/use-field-checks.ts";
 import { parseCheckout } from "../../lib/checkout-schema.ts";
 import type { FieldErrors } from "../../lib/form-fields.ts";
 import { FormGroup } from "../../ui/FormGroup.tsx";
+import { CheckoutErrorSummary } from "./CheckoutErrorSummary.tsx";
 import { DeliveryFields } from "./DeliveryFields.tsx";
 import { OrderSummary } from "./OrderSummary.tsx";
 import "./Checkout.css";
@@ -23,6 +25,8 @@ interface Props {
   /** the server's answer to the last post */
   errors?: FieldErrors;
   formError?: string;
+  /** the lines that stopped the last post */
+  blocking?: BlockingLine[];
 }
 
 /**
@@ -39,7 +43,7 @@ function checkCheckout(values: Record<string, string>): FieldErrors {
   return errors;
 }
 
-export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempotencyKey, values, errors: serverErrors, formError }: Props) {
+export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempotencyKey, values, errors: serverErrors, formError, blocking = [] }: Props) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
@@ -50,7 +54,15 @@ export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempoten
   const quote = quoteDelivery({ type: delivery, itemsTotal: totals.sum, weightGrams: totals.weight, floor, lift });
   // checks on blur and while correcting; a refused submit (here or by the server) takes the
   // visitor to the first field that needs attention
-  const { errors, formProps } = useFieldChecks(checkCheckout, serverErrors);
+  const { errors, tried, formProps } = useFieldChecks(checkCheckout, serverErrors);
+  // lines in the cart that the stock does not cover: they stop the order until the cart is changed
+  const unavailable = lines.filter((l) => !isOrderable(l));
+  const summary = useRef<HTMLDivElement>(null);
+  // a refusal about no field (the stock) puts the focus on the summary at the button, so the
+  // visitor sees the answer where they pressed; field errors take it to the first field instead
+  useEffect(() => {
+    if (formError && !(serverErrors && Object.keys(serverErrors).length)) summary.current?.focus();
+  }, [formError, serverErrors]);
 
   return (
     <div className="checkout">
@@ -72,10 +84,19 @@ export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempoten
       >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="consentVersion" value={CURRENT_CONSENT_VERSION} />
-        {formError ? (
-          <p className="checkout__form-error" role="alert">
-            {formError}
-          </p>
+        {/* (after a refused submit the summary at the button names them instead) */}
+        {unavailable.length && !blocking.length ? (
+          <div className="checkout__form-error" data-testid="checkout-blocked">
+            <p>Сейчас заказ не оформить: этих товаров нет в нужном количестве.</p>
+            <ul>
+              {unavailable.map((l) => (
+                <li key={l.id}>{blockingLineText({ title: l.title, qty: l.qty, inStock: l.inStock })}</li>
+              ))}
+            </ul>
+            <p>
+              <Link to="/cart/">Вернуться в корзину</Link>, чтобы удалить их или уменьшить количество.
+            </p>
+          </div>
         ) : null}
         <h2>Покупатель</h2>
         <FormGroup id="checkout-name" label="Имя" error={errors.name}>
@@ -98,6 +119,7 @@ export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempoten
         <div className={`checkout__consent${errors.consent ? " form-group--error" : ""}`}>
           <label>
             <input
+              id="checkout-consent"
               type="checkbox"
               name="consent"
               value="on"
@@ -112,11 +134,20 @@ export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempoten
             </p>
           ) : null}
         </div>
+        <CheckoutErrorSummary
+          ref={summary}
+          errors={tried ? errors : {}}
+          formError={formError}
+          blocking={blocking}
+          onJump={(name) => {
+            if (formProps.ref.current) focusFirstError(formProps.ref.current, { [name]: "jump" });
+          }}
+        />
         <button type="submit" className="button button--action checkout__submit" disabled={(hydrated && !consent) || sending} aria-busy={sending}>
           Оформить заказ
         </button>
       </Form>
-      <OrderSummary lines={lines} totals={totals} quote={quote} delivery={delivery} />
+      <OrderSummary lines={lines.filter(isOrderable)} totals={totals} quote={quote} delivery={delivery} />
     </div>
   );
 }

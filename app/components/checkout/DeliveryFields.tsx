@@ -20,9 +20,10 @@ export function DeliveryFields({ values, errors, pickupPoints, dateRange, delive
       <fieldset className="checkout__fieldset">
         <legend className="checkout__legend">Способ получения</legend>
         <div className="checkout__options">
-          {(Object.keys(DELIVERY_TYPES) as DeliveryType[]).map((type) => (
+          {(Object.keys(DELIVERY_TYPES) as DeliveryType[]).map((type, i) => (
             <label key={type} className="checkout__option">
-              <input type="radio" name="delivery" value={type} defaultChecked={delivery === type} />
+              {/* the first choice is where the error summary's link leads */}
+              <input type="radio" name="delivery" value={type} defaultChecked={delivery === type} id={i === 0 ? "checkout-delivery" : undefined} />
               {DELIVERY_TYPES[type]}
             </label>
           ))}
@@ -58,9 +59,9 @@ export function DeliveryFields({ values, errors, pickupPoints, dateRange, delive
         <fieldset className="checkout__fieldset">
           <legend className="checkout__legend">Лифт</legend>
           <div className="checkout__options">
-            {(Object.keys(LIFT_TYPES) as (keyof typeof LIFT_TYPES)[]).map((lift) => (
+            {(Object.keys(LIFT_TYPES) as (keyof typeof LIFT_TYPES)[]).map((lift, i) => (
               <label key={lift} className="checkout__option">
-                <input type="radio" name="lift" value={lift} defaultChecked={(values.lift ?? "none") === lift} />
+                <input type="radio" name="lift" value={lift} defaultChecked={(values.lift ?? "none") === lift} id={i === 0 ? "checkout-lift" : undefined} />
                 {LIFT_TYPES[lift]}
               </label>
             ))}

@@ -4,8 +4,9 @@ import { DELIVERY_TYPES, LIFT_TYPES } from "../../lib/delivery-pricing.ts";
 import { formatDate, formatPrice, formatWeight } from "../../lib/format.ts";
 import "./Checkout.css";
 
-/** An order's lines, delivery and money: the confirmation page and the profile's history. */
+/** An order's lines, how it is received and its money. A pickup order says nothing of delivery. */
 export function OrderDetails({ order }: { order: OrderView }) {
+  const pickup = order.deliveryType === "pickup";
   return (
     <div className="order-details checkout__summary">
       <p className="checkout__date">от {formatDate(order.createdAt)}</p>
@@ -42,7 +43,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
         )}
         {order.date ? (
           <div>
-            <dt>Дата</dt>
+            <dt>{pickup ? "Дата самовывоза" : "Дата доставки"}</dt>
             <dd className="checkout__text-value">
               {order.date.split("-").reverse().join(".")} {order.time}
             </dd>
@@ -52,10 +53,12 @@ export function OrderDetails({ order }: { order: OrderView }) {
           <dt>Товары ({formatWeight(order.weight)})</dt>
           <dd>{formatPrice(order.itemsTotal)}</dd>
         </div>
-        <div>
-          <dt>Доставка</dt>
-          <dd>{order.deliveryCost ? formatPrice(order.deliveryCost) : "бесплатно"}</dd>
-        </div>
+        {pickup ? null : (
+          <div>
+            <dt>Доставка</dt>
+            <dd>{order.deliveryCost ? formatPrice(order.deliveryCost) : "бесплатно"}</dd>
+          </div>
+        )}
         {order.deliveryType === "floor" ? (
           <div>
             <dt>Подъём на этаж</dt>

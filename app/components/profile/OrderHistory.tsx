@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import type { OrderSummary } from "../../domain/account-types.ts";
 import { formatDate, formatPrice } from "../../lib/format.ts";
+import { OrderStatusLabel } from "../checkout/OrderStatusLabel.tsx";
+import { OrderTimeline } from "../checkout/OrderTimeline.tsx";
 
-/** The account's orders with their lines, delivery and status (newest first). */
+/** The account's orders with their lines, delivery, status and its timeline (newest first). */
 export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
   return (
     <section className="profile-card" aria-labelledby="profile-orders-title" id="orders">
@@ -20,7 +22,7 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
                 <Link to={`/order/${o.number}/`}>Заказ № {o.number}</Link> от {formatDate(o.createdAt)}
               </h3>
               <p className="order-list__meta">
-                <span className="order-list__status">{o.status}</span> · {o.delivery} · {formatPrice(o.total)}
+                <OrderStatusLabel status={o.status} /> · {o.delivery} · {formatPrice(o.total)}
               </p>
               <ul className="order-list__lines">
                 {o.lines.map((l, i) => (
@@ -29,6 +31,7 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
                   </li>
                 ))}
               </ul>
+              {o.history.length ? <OrderTimeline history={o.history} label={`История заказа № ${o.number}`} /> : null}
             </li>
           ))}
         </ol>
