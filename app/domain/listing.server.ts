@@ -15,7 +15,8 @@ export interface ListingPositions {
   ranges: RangeView[];
 }
 
-export function computeListing(index: CatalogIndex, base: Bitset, query: ListingQuery): ListingPositions {
+/** `order`: positions in the order to show them (a search's relevance); else the query's direction. */
+export function computeListing(index: CatalogIndex, base: Bitset, query: ListingQuery, order?: Int32Array): ListingPositions {
   // One mask per active filter; each facet/range is later counted against all masks but its own.
   const masks = new Map<string, Bitset>();
   for (const facet of index.facets) {
@@ -98,12 +99,12 @@ export function computeListing(index: CatalogIndex, base: Bitset, query: Listing
     });
   }
 
-  const order = index.orders[query.direction];
+  const walk = order ?? index.orders[query.direction === "relevance" ? "popular" : query.direction];
   const start = (query.page - 1) * query.num;
   const positions: number[] = [];
   let seen = 0;
-  for (let i = 0; i < order.length && positions.length < query.num; i++) {
-    const pos = order[i]!;
+  for (let i = 0; i < walk.length && positions.length < query.num; i++) {
+    const pos = walk[i]!;
     if (!matched.has(pos)) continue;
     if (seen++ >= start) positions.push(pos);
   }
@@ -122,8 +123,8 @@ function lowerBound(asc: Int32Array, values: Float64Array, v: number): number {
   return lo;
 }
 
-export async function loadListing(db: Db, index: CatalogIndex, base: Bitset, query: ListingQuery): Promise<ListingView> {
-  const result = computeListing(index, base, query);
+export async function loadListing(db: Db, index: CatalogIndex, base: Bitset, query: ListingQuery, order?: Int32Array): Promise<ListingView> {
+  const result = computeListing(index, base, query, order);
   const ids = result.positions.map((p) => index.ids[p]!);
   const items = await loadProductCards(db, ids, query.view === "list");
   const pageCount = Math.max(1, Math.ceil(result.total / query.num));

@@ -1,14 +1,20 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
+import type { ProductSuggestion, Suggestions } from "../../domain/search-types.ts";
 import "./SearchSuggestions.css";
 
-interface Suggestions {
-  sections: { title: string; href: string }[];
-  products: { title: string; href: string; price: string }[];
-}
-
 const DEBOUNCE_MS = 200;
-const EMPTY: Suggestions = { sections: [], products: [] };
+const EMPTY: Suggestions = { correction: null, sections: [], products: [] };
+
+type Option = { kind: "correction"; text: string; href: string } | { kind: "section"; title: string; href: string } | ({ kind: "product" } & ProductSuggestion);
+
+function optionsOf(s: Suggestions): Option[] {
+  return [
+    ...(s.correction ? [{ kind: "correction" as const, ...s.correction }] : []),
+    ...s.sections.map((x) => ({ kind: "section" as const, ...x })),
+    ...s.products.map((x) => ({ kind: "product" as const, ...x })),
+  ];
+}
 
 /**
  * Predictive search under the header box: asks /search/suggest/ after a short pause, cancels a
@@ -44,7 +50,7 @@ export function useSearchSuggestions(listId: string) {
   }, [text]);
   useEffect(() => () => request.current?.abort(), []);
 
-  const options: { title: string; href: string; price?: string }[] = text.trim().length >= 2 && !dismissed ? [...result.sections, ...result.products] : [];
+  const options = text.trim().length >= 2 && !dismissed ? optionsOf(result) : [];
   const optionId = (i: number) => `${listId}-option-${i}`;
 
   const inputProps = {
@@ -76,13 +82,44 @@ export function useSearchSuggestions(listId: string) {
     <ul id={listId} role="listbox" aria-label="Подсказки поиска" className="search-suggestions" hidden={options.length === 0}>
       {options.map((o, i) => (
         <li key={o.href} id={optionId(i)} role="option" aria-selected={i === active} className="search-suggestions__option">
-          <Link to={o.href} tabIndex={-1} onMouseEnter={() => setActive(i)}>
-            <span>{o.title}</span>
-            {o.price ? <span className="search-suggestions__price">{o.price}</span> : <span className="search-suggestions__kind">раздел</span>}
+          <Link to={o.href} tabIndex={-1} onMouseEnter={() => setActive(i)} className={`search-suggestions__link search-suggestions__link--${o.kind}`}>
+            <OptionContent option={o} />
           </Link>
         </li>
       ))}
     </ul>
   );
   return { inputProps, list };
+}
+
+function OptionContent({ option: o }: { option: Option }) {
+  if (o.kind === "correction") {
+    return (
+      <span>
+        Возможно, вы искали «<b>{o.text}</b>»
+      </span>
+    );
+  }
+  if (o.kind === "section") {
+    return (
+      <>
+        <span>{o.title}</span>
+        <span className="search-suggestions__kind">раздел</span>
+      </>
+    );
+  }
+  return (
+    <>
+      {o.thumbnail ? (
+        <img className="search-suggestions__thumb" src={o.thumbnail} alt="" width={48} height={48} loading="lazy" decoding="async" />
+      ) : (
+        <span className="search-suggestions__thumb" />
+      )}
+      <span className="search-suggestions__text">
+        <span className="search-suggestions__title">{o.title}</span>
+        <span className="search-suggestions__section">{o.section}</span>
+      </span>
+      <span className="search-suggestions__price">{o.price}</span>
+    </>
+  );
 }
