@@ -49,6 +49,11 @@ describe("SearchVocabulary", () => {
     expect(vocabulary.closest("крав")).toBeNull();
     expect(vocabulary.closest("крав", true)?.written).toBe("кровать");
   });
+  it("completes a beginning to the most common word", () => {
+    expect(vocabulary.complete("дива")).toBe("диван");
+    expect(vocabulary.complete("зел")).toBe("зелёный");
+    expect(vocabulary.complete("шкаф")).toBeNull();
+  });
   it("allows no edit below four letters, one up to five and two from six", () => {
     expect([3, 4, 5, 6, 12].map(allowedEdits)).toEqual([0, 1, 1, 2, 2]);
   });
@@ -82,7 +87,8 @@ describe("correctQuery", () => {
     expect(correctQuery("qwzx", vocabulary)).toBeNull();
   });
   it("corrects the word being typed against word beginnings", () => {
-    expect(correctQuery("lbd", vocabulary, { typing: true })).toBe("див");
+    expect(correctQuery("lbd", vocabulary, { typing: true })).toBe("диван");
+    expect(correctQuery("lbd", vocabulary)).toBe("див");
     expect(correctQuery("крав", vocabulary, { typing: true })).toBe("кровать");
     expect(correctQuery("крав", vocabulary)).toBeNull();
   });

@@ -72,6 +72,17 @@ export class SearchVocabulary {
     return lo < this.stems.length && this.stems[lo]!.startsWith(s);
   }
 
+  /** The most common catalogue word that starts with `prefix` («дива» → «диван»), or null. */
+  complete(prefix: string): string | null {
+    const plain = withoutYo(prefix);
+    let best: Entry | null = null;
+    for (const entry of this.entries) {
+      if (!entry.word.startsWith(plain)) continue;
+      if (!best || entry.count > best.count || (entry.count === best.count && entry.word < best.word)) best = entry;
+    }
+    return best?.written ?? null;
+  }
+
   /**
    * The catalogue word nearest to `word` within the allowed edits (the more common one, then the
    * first alphabetically, on a tie), or null. `typing`: the word is still being typed, so it is
@@ -113,6 +124,11 @@ export function correctQuery(text: string, vocabulary: SearchVocabulary, { typin
     const otherLayout = switched ? mend(writtenWords(switched), vocabulary, lastTyped) : null;
     const best = otherLayout && otherLayout.cost + LAYOUT_SWITCH_COST < asTyped.cost ? otherLayout : asTyped;
     if (best === otherLayout || best.changed) changed = true;
+    // a word still being typed in the other layout is offered whole: «lbd» → «диван», not «див»
+    if (best === otherLayout && lastTyped && best.words.length) {
+      const last = best.words.length - 1;
+      best.words[last] = vocabulary.complete(best.words[last]!) ?? best.words[last]!;
+    }
     result.push(...best.words);
   });
   return changed && result.length ? result.join(" ") : null;
