@@ -56,8 +56,15 @@ export function buildSearchIndex({ products, sections, sectionSets, facets, popu
     ),
   ];
 
+  // titles repeat their words (types, models, colours): stem each distinct word once
+  const stemCache = new Map<string, string>();
+  const stemOf = (word: string) => {
+    let s = stemCache.get(word);
+    if (s === undefined) stemCache.set(word, (s = stem(word)));
+    return s;
+  };
   const termIds = new Map<string, number>();
-  const titles = products.map((p) => [...new Set(words(p.title).map(stem))]);
+  const titles = products.map((p) => [...new Set(words(p.title).map(stemOf))]);
   for (const stems of titles) for (const s of stems) termIds.set(s, 0);
   const titleTerms = [...termIds.keys()].sort();
   titleTerms.forEach((t, i) => termIds.set(t, i));

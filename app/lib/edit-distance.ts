@@ -7,7 +7,7 @@
 
 /** Edits that turn `a` into `b`. */
 export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
-  return alignment(Array.from(a), Array.from(b), max, false);
+  return alignment(letters(a), letters(b), max, false);
 }
 
 /**
@@ -15,24 +15,30 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
  * from being the start of `word` («крав» is one edit from «кров…»).
  */
 export function prefixEditDistance(typed: string, word: string, max = Number.POSITIVE_INFINITY): number {
-  return alignment(Array.from(typed), Array.from(word), max, true);
+  return alignment(letters(typed), letters(word), max, true);
 }
 
-function alignment(a: string[], b: string[], max: number, prefixOfB: boolean): number {
+// A string indexes by UTF-16 unit; only text with a letter outside the basic plane needs splitting.
+const letters = (text: string): string | string[] => (/[\uD800-\uDFFF]/.test(text) ? Array.from(text) : text);
+
+function alignment(a: string | string[], b: string | string[], max: number, prefixOfB: boolean): number {
   const n = a.length;
   const m = b.length;
   // every extra letter costs at least one edit
   if (n - m > max || (!prefixOfB && m - n > max)) return max + 1;
-  let twoBack = new Array<number>(m + 1).fill(0);
-  let previous = Array.from({ length: m + 1 }, (_, j) => j);
-  let current = new Array<number>(m + 1).fill(0);
+  let twoBack = new Int32Array(m + 1);
+  let previous = new Int32Array(m + 1);
+  let current = new Int32Array(m + 1);
+  for (let j = 0; j <= m; j++) previous[j] = j;
   for (let i = 1; i <= n; i++) {
     current[0] = i;
     let rowMin = i;
+    const ai = a[i - 1];
     for (let j = 1; j <= m; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, twoBack[j - 2]! + 1);
+      let d = previous[j - 1]! + (ai === b[j - 1] ? 0 : 1);
+      if (previous[j]! + 1 < d) d = previous[j]! + 1;
+      if (current[j - 1]! + 1 < d) d = current[j - 1]! + 1;
+      if (i > 1 && j > 1 && ai === b[j - 2] && a[i - 2] === b[j - 1] && twoBack[j - 2]! + 1 < d) d = twoBack[j - 2]! + 1;
       current[j] = d;
       if (d < rowMin) rowMin = d;
     }
@@ -40,6 +46,7 @@ function alignment(a: string[], b: string[], max: number, prefixOfB: boolean): n
     if (rowMin > max) return max + 1;
     [twoBack, previous, current] = [previous, current, twoBack];
   }
-  const distance = prefixOfB ? Math.min(...previous) : previous[m]!;
+  let distance = previous[m]!;
+  if (prefixOfB) for (let j = 0; j < m; j++) if (previous[j]! < distance) distance = previous[j]!;
   return distance > max ? max + 1 : distance;
 }

@@ -13,6 +13,7 @@ interface Entry {
   written: string;
   /** how many products carry it: the more common of two equally near words wins */
   count: number;
+  letters: number;
 }
 
 /** Words shorter than this, and words with digits, are taken as typed («и», «тв», «160»). */
@@ -46,7 +47,7 @@ export class SearchVocabulary {
         const word = withoutYo(written);
         const entry = byWord.get(word);
         if (entry) entry.count += count;
-        else byWord.set(word, { word, written, count });
+        else byWord.set(word, { word, written, count, letters: letterCount(word) });
       }
     }
     this.entries = [...byWord.values()];
@@ -96,6 +97,8 @@ export class SearchVocabulary {
     let best: Entry | null = null;
     let bestDistance = max + 1;
     for (const entry of this.entries) {
+      // a word longer or (unless still being typed) shorter by more than `max` letters is too far
+      if (length - entry.letters > max || (!typing && entry.letters - length > max)) continue;
       const d = typing ? prefixEditDistance(plain, entry.word, max) : editDistance(plain, entry.word, max);
       if (d > max) continue;
       if (!best || d < bestDistance || (d === bestDistance && (entry.count > best.count || (entry.count === best.count && entry.word < best.word)))) {

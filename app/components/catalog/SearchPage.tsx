@@ -33,8 +33,9 @@ export function SearchPage({ query, listing, suggestion, corrected }: SearchList
       ) : listing.total > 0 || filtered ? (
         <>
           <p className="search-page__summary">
-            {corrected ? `По запросу «${query.q}» ничего не нашлось, показываем товары по запросу «${suggestion}». ` : null}
-            Нашли {countOf(listing.total, PRODUCT_FORMS)}
+            {corrected
+              ? `По запросу «${query.q}» ничего не нашлось, показываем товары по запросу «${suggestion}».`
+              : `Нашли ${countOf(listing.total, PRODUCT_FORMS)}`}
           </p>
           <ListingLayout basePath="/search/" query={query} listing={listing} hidden={{ q: query.q }} />
         </>

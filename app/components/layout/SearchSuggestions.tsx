@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import type { ProductSuggestion, Suggestions } from "../../domain/search-types.ts";
 import "./SearchSuggestions.css";
 
@@ -23,7 +23,10 @@ function optionsOf(s: Suggestions): Option[] {
  */
 export function useSearchSuggestions(listId: string) {
   const navigate = useNavigate();
-  const [text, setText] = useState("");
+  const location = useLocation();
+  // what was typed on this page: after a navigation the box starts afresh, without the old list
+  const [typed, setTyped] = useState({ text: "", at: location.key });
+  const text = typed.at === location.key ? typed.text : "";
   const [result, setResult] = useState<Suggestions>(EMPTY);
   const [active, setActive] = useState(-1);
   const [dismissed, setDismissed] = useState(false);
@@ -49,6 +52,10 @@ export function useSearchSuggestions(listId: string) {
     return () => clearTimeout(timer);
   }, [text]);
   useEffect(() => () => request.current?.abort(), []);
+  // the list scrolls on small screens: keep the option chosen with the arrows in sight
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${listId}-option-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [active, listId]);
 
   const options = text.trim().length >= 2 && !dismissed ? optionsOf(result) : [];
   const optionId = (i: number) => `${listId}-option-${i}`;
@@ -59,7 +66,7 @@ export function useSearchSuggestions(listId: string) {
     "aria-activedescendant": active >= 0 && options[active] ? optionId(active) : undefined,
     autoComplete: "off",
     onChange: (e: { target: { value: string } }) => {
-      setText(e.target.value);
+      setTyped({ text: e.target.value, at: location.key });
       setDismissed(false);
     },
     onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
@@ -81,10 +88,20 @@ export function useSearchSuggestions(listId: string) {
   const list = (
     <ul id={listId} role="listbox" aria-label="Подсказки поиска" className="search-suggestions" hidden={options.length === 0}>
       {options.map((o, i) => (
-        <li key={o.href} id={optionId(i)} role="option" aria-selected={i === active} className="search-suggestions__option">
-          <Link to={o.href} tabIndex={-1} onMouseEnter={() => setActive(i)} className={`search-suggestions__link search-suggestions__link--${o.kind}`}>
-            <OptionContent option={o} />
-          </Link>
+        // An option holds no link (its content is presentational): the box keeps the focus, the
+        // arrows and Enter act through aria-activedescendant, a click or tap navigates here.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keys act on the search box
+        <li
+          key={o.href}
+          id={optionId(i)}
+          role="option"
+          aria-selected={i === active}
+          className={`search-suggestions__option search-suggestions__option--${o.kind}`}
+          onMouseEnter={() => setActive(i)}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => navigate(o.href)}
+        >
+          <OptionContent option={o} />
         </li>
       ))}
     </ul>
