@@ -6,7 +6,7 @@
 // - the catalogue vocabulary for typo and keyboard-layout correction.
 // See docs/decisions/066-forgiving-search.md.
 import { Bitset } from "../lib/bitset.ts";
-import { queryStems, stem, words } from "../lib/russian-words.ts";
+import { queryStems, stem, withoutYo, words, writtenWords } from "../lib/russian-words.ts";
 import { SearchVocabulary } from "../lib/search-vocabulary.ts";
 import type { ProductKind } from "../db/schema.ts";
 import type { CatalogIndex, FacetIndex } from "./catalog-index.server.ts";
@@ -56,20 +56,26 @@ export function buildSearchIndex({ products, sections, sectionSets, facets, popu
     ),
   ];
 
-  // titles repeat their words (types, models, colours): stem each distinct word once
-  const stemCache = new Map<string, string>();
-  const stemOf = (word: string) => {
-    let s = stemCache.get(word);
-    if (s === undefined) stemCache.set(word, (s = stem(word)));
-    return s;
-  };
+  // One pass over the titles: their words for the vocabulary, their stems for ranking. Titles
+  // repeat their words (types, models, colours), so each distinct word is stemmed once.
+  const titleWordCount = new Map<string, number>();
+  const stemOfWritten = new Map<string, string>();
+  const titles = products.map((p) => {
+    const stems = new Set<string>();
+    for (const written of writtenWords(p.title)) {
+      titleWordCount.set(written, (titleWordCount.get(written) ?? 0) + 1);
+      let s = stemOfWritten.get(written);
+      if (s === undefined) stemOfWritten.set(written, (s = stem(withoutYo(written))));
+      stems.add(s);
+    }
+    return stems;
+  });
   const termIds = new Map<string, number>();
-  const titles = products.map((p) => [...new Set(words(p.title).map(stemOf))]);
   for (const stems of titles) for (const s of stems) termIds.set(s, 0);
   const titleTerms = [...termIds.keys()].sort();
   titleTerms.forEach((t, i) => termIds.set(t, i));
   const titleStart = new Int32Array(size + 1);
-  const titleTokens = new Int32Array(titles.reduce((n, stems) => n + stems.length, 0));
+  const titleTokens = new Int32Array(titles.reduce((n, stems) => n + stems.size, 0));
   let at = 0;
   titles.forEach((stems, p) => {
     titleStart[p] = at;
@@ -89,10 +95,10 @@ export function buildSearchIndex({ products, sections, sectionSets, facets, popu
   const popularityRank = new Int32Array(size);
   popular.forEach((pos, rank) => (popularityRank[pos] = rank));
 
-  // product titles one each; section names once; brands and property values as often as they occur
+  // title words as often as titles have them; section names once; brands and property values as often as they occur
   const vocabulary = new SearchVocabulary(
     (function* () {
-      for (const p of products) yield [p.title, 1] as const;
+      yield* titleWordCount;
       for (const s of sections) yield [s.title, 1] as const;
       for (const name of SET_NAMES) yield [name, sets.count()] as const;
       for (const f of facets) for (let i = 0; i < f.values.length; i++) yield [f.values[i]!, f.sets[i]!.count()] as const;

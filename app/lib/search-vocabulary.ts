@@ -54,10 +54,6 @@ export class SearchVocabulary {
     this.stems = [...new Set(this.entries.map((e) => stem(e.word)))].sort();
   }
 
-  get size(): number {
-    return this.entries.length;
-  }
-
   /** The catalogue has a word starting like this one does (the search matches stems by prefix). */
   knows(word: string): boolean {
     const plain = withoutYo(word);
