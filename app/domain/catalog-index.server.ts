@@ -6,6 +6,7 @@
 import type { Db } from "../db/database.server.ts";
 import { Bitset } from "../lib/bitset.ts";
 import type { Direction } from "../lib/listing-query.ts";
+import { buildSearchIndex, type SearchIndex } from "./search-index.server.ts";
 
 export interface FacetIndex {
   code: string;
@@ -37,6 +38,8 @@ export interface CatalogIndex {
   facets: FacetIndex[];
   ranges: RangeIndex[];
   orders: Record<Direction, Int32Array>;
+  /** title words, fields, section names and vocabulary for ranking and correcting searches */
+  search: SearchIndex;
   builtAt: number;
 }
 
@@ -45,8 +48,8 @@ const collator = new Intl.Collator("ru", { sensitivity: "base", numeric: true })
 export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
   const k = db.kysely;
   const [sections, products, properties, values] = await Promise.all([
-    k.selectFrom("sections").select(["id", "parent_id"]).execute(),
-    k.selectFrom("products").select(["id", "section_id", "title", "brand", "price", "popularity", "created_at"]).orderBy("id").execute(),
+    k.selectFrom("sections").select(["id", "parent_id", "title"]).execute(),
+    k.selectFrom("products").select(["id", "section_id", "kind", "title", "brand", "price", "popularity", "created_at"]).orderBy("id").execute(),
     k.selectFrom("properties").select(["id", "code", "title", "kind", "unit", "sort"]).orderBy("sort").orderBy("id").execute(),
     k.selectFrom("product_values").select(["product_id", "property_id", "value_text", "value_num"]).execute(),
   ]);
@@ -118,15 +121,17 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     name: by((a, b) => collator.compare(products[a]!.title, products[b]!.title)),
   };
 
+  const facets = [brand, ...textFacets.values()].map((f) => f.done()).filter((f) => f.values.length > 0);
   return {
     size,
     ids,
     positionOf,
     all: Bitset.full(size),
     sections: sectionSets,
-    facets: [brand, ...textFacets.values()].map((f) => f.done()).filter((f) => f.values.length > 0),
+    facets,
     ranges: [price, ...numeric.values()],
     orders,
+    search: buildSearchIndex({ products, sections, sectionSets, facets, popular: orders.popular }),
     builtAt: Date.now(),
   };
 

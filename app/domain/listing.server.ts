@@ -15,7 +15,8 @@ export interface ListingPositions {
   ranges: RangeView[];
 }
 
-export function computeListing(index: CatalogIndex, base: Bitset, query: ListingQuery): ListingPositions {
+/** `order`: positions in the order to show them (a search's relevance); else the query's direction. */
+export function computeListing(index: CatalogIndex, base: Bitset, query: ListingQuery, order?: Int32Array): ListingPositions {
   // One mask per active filter; each facet/range is later counted against all masks but its own.
   const masks = new Map<string, Bitset>();
   for (const facet of index.facets) {
@@ -99,13 +100,13 @@ export function computeListing(index: CatalogIndex, base: Bitset, query: Listing
   }
 
   // pages `from` to `page` (one page unless «Показать ещё» added more)
-  const order = index.orders[query.direction];
+  const walk = order ?? index.orders[query.direction === "relevance" ? "popular" : query.direction];
   const start = (query.from - 1) * query.num;
   const wanted = (query.page - query.from + 1) * query.num;
   const positions: number[] = [];
   let seen = 0;
-  for (let i = 0; i < order.length && positions.length < wanted; i++) {
-    const pos = order[i]!;
+  for (let i = 0; i < walk.length && positions.length < wanted; i++) {
+    const pos = walk[i]!;
     if (!matched.has(pos)) continue;
     if (seen++ >= start) positions.push(pos);
   }
@@ -124,8 +125,8 @@ function lowerBound(asc: Int32Array, values: Float64Array, v: number): number {
   return lo;
 }
 
-export async function loadListing(db: Db, index: CatalogIndex, base: Bitset, query: ListingQuery): Promise<ListingView> {
-  const result = computeListing(index, base, query);
+export async function loadListing(db: Db, index: CatalogIndex, base: Bitset, query: ListingQuery, order?: Int32Array): Promise<ListingView> {
+  const result = computeListing(index, base, query, order);
   const ids = result.positions.map((p) => index.ids[p]!);
   const items = await loadProductCards(db, ids, query.view === "list");
   const pageCount = Math.max(1, Math.ceil(result.total / query.num));

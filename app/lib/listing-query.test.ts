@@ -59,4 +59,19 @@ describe("listing URL", () => {
     const q48 = parse("page=50&from=1&num=48");
     expect((q48.page - q48.from + 1) * 48).toBeLessThanOrEqual(MAX_SHOWN_ITEMS);
   });
+
+  it("orders a search by relevance unless another order is chosen, and keeps that choice in the URL", () => {
+    expect(parse("q=диван").direction).toBe("relevance");
+    expect(buildListingSearch(parse("q=диван&direction=relevance"))).toBe("?q=%D0%B4%D0%B8%D0%B2%D0%B0%D0%BD");
+    const popular = parse("q=диван&direction=popular");
+    expect(popular.direction).toBe("popular");
+    expect(parse(buildListingSearch(popular).slice(1)).direction).toBe("popular");
+    // relevance means nothing without a query
+    expect(parse("direction=relevance").direction).toBe("popular");
+  });
+
+  it("cleans the search text of control characters", () => {
+    expect(parse("q=%00%D0%B4%D0%B8%D0%B2%D0%B0%D0%BD%07").q).toBe("диван");
+    expect(parse("q=%20%09").q).toBe("");
+  });
 });

@@ -3,6 +3,7 @@
 // `<code>[min]` / `<code>[max]`. «Показать ещё» adds `from`: pages `from` to `page` are shown
 // (decision 069), so a reload or a shared link shows everything that was loaded. Parsing never
 // throws: junk is ignored, clamped or swapped.
+import { cleanSearchText } from "./russian-words.ts";
 
 export const DIRECTIONS = {
   popular: "По популярности",
@@ -13,6 +14,14 @@ export const DIRECTIONS = {
 } as const;
 export type Direction = keyof typeof DIRECTIONS;
 export const DEFAULT_DIRECTION: Direction = "popular";
+/** On the search page the best matches come first unless the visitor picks another order. */
+export const SEARCH_DIRECTIONS = { relevance: "По соответствию", ...DIRECTIONS } as const;
+export type ListingDirection = keyof typeof SEARCH_DIRECTIONS;
+
+/** The order a listing has when the URL names none: by relevance for a search, else by popularity. */
+export function defaultDirection(q: string | undefined): ListingDirection {
+  return q ? "relevance" : DEFAULT_DIRECTION;
+}
 
 export const PAGE_SIZES = [12, 24, 48] as const;
 export const DEFAULT_PAGE_SIZE = 24;
@@ -35,7 +44,7 @@ export interface ListingQuery {
   facets: Record<string, string[]>;
   /** range code → chosen bounds (price in roubles) */
   ranges: Record<string, Range>;
-  direction: Direction;
+  direction: ListingDirection;
   num: number;
   view: View;
   /** the last page shown */
@@ -65,15 +74,16 @@ export function parseListingQuery(params: URLSearchParams, known: KnownFilters):
   const num = Number(params.get("num"));
   const page = parseNumber(params.get("page") ?? "");
   const from = parseNumber(params.get("from") ?? "");
+  const q = cleanSearchText(params.get("q") ?? "", MAX_QUERY_LENGTH);
   const query: ListingQuery = {
     facets: {},
     ranges: {},
-    direction: Object.hasOwn(DIRECTIONS, direction) ? (direction as Direction) : DEFAULT_DIRECTION,
+    direction: Object.hasOwn(q ? SEARCH_DIRECTIONS : DIRECTIONS, direction) ? (direction as ListingDirection) : defaultDirection(q),
     num: (PAGE_SIZES as readonly number[]).includes(num) ? num : DEFAULT_PAGE_SIZE,
     view: params.get("view") === "list" ? "list" : "grid",
     page: page !== undefined && Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
     from: 1,
-    q: (params.get("q") ?? "").normalize("NFC").trim().slice(0, MAX_QUERY_LENGTH),
+    q,
   };
 
   for (const [key, rawValue] of params) {
@@ -113,7 +123,7 @@ export function buildListingSearch(query: Partial<ListingQuery>): string {
     if (r.min !== undefined) params.set(`${code}[min]`, String(r.min));
     if (r.max !== undefined) params.set(`${code}[max]`, String(r.max));
   }
-  if (query.direction && query.direction !== DEFAULT_DIRECTION) params.set("direction", query.direction);
+  if (query.direction && query.direction !== defaultDirection(query.q)) params.set("direction", query.direction);
   if (query.num && query.num !== DEFAULT_PAGE_SIZE) params.set("num", String(query.num));
   if (query.view === "list") params.set("view", "list");
   if (query.page && query.page > 1) params.set("page", String(query.page));

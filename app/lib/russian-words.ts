@@ -4,17 +4,43 @@
 import snowball from "snowball-stemmers";
 
 const stemmer = snowball.newStemmer("russian");
-const MAX_WORDS = 12;
+/** words of a query that are searched for; the rest is ignored */
+export const MAX_QUERY_WORDS = 12;
 
-/** «Диваны, ЁЛКИ!» → ["диваны", "елки"] */
-export function words(text: string): string[] {
+/**
+ * A visitor's search text as it is searched for and shown back: composed Unicode, control
+ * characters as spaces, invisible format characters (zero-width, direction overrides) dropped,
+ * single spaces, at most `max` characters (never half a surrogate pair).
+ */
+export function cleanSearchText(raw: string, max: number): string {
+  return raw
+    .normalize("NFC")
+    .replace(/\p{Cf}+/gu, "")
+    .replace(/[\p{Cc}\s]+/gu, " ")
+    .trim()
+    .slice(0, max)
+    .replace(/[\uD800-\uDBFF]$/, "")
+    .trim();
+}
+
+/** «Диваны, ЁЛКИ!» → ["диваны", "ёлки"]: the words as written, in lower case */
+export function writtenWords(text: string): string[] {
   return (
     text
       .normalize("NFKC")
       .toLowerCase()
-      .replace(/ё/g, "е")
       .match(/[\p{L}\p{N}]+/gu) ?? []
   );
+}
+
+/** «Диваны, ЁЛКИ!» → ["диваны", "елки"] */
+export function words(text: string): string[] {
+  return writtenWords(text).map(withoutYo);
+}
+
+/** ё is searched as е */
+export function withoutYo(word: string): string {
+  return word.replace(/ё/g, "е");
 }
 
 export function stem(word: string): string {
@@ -29,5 +55,5 @@ export function documentStems(text: string): string {
 
 /** Stems of a visitor's query (at most 12 words, each at least one letter or digit). */
 export function queryStems(text: string): string[] {
-  return [...new Set(words(text).slice(0, MAX_WORDS).map(stem))].filter(Boolean);
+  return [...new Set(words(text).slice(0, MAX_QUERY_WORDS).map(stem))].filter(Boolean);
 }

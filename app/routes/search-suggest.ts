@@ -1,11 +1,12 @@
 import type { Route } from "./+types/search-suggest";
 import { servicesContext } from "../context.ts";
-import { suggest } from "../domain/suggestions.server.ts";
+import { NO_SUGGESTIONS, suggest } from "../domain/suggestions.server.ts";
 import { MAX_QUERY_LENGTH } from "../lib/listing-query.ts";
+import { cleanSearchText } from "../lib/russian-words.ts";
 
 /** Predictive search for the header box: a few sections and products, JSON. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const text = (new URL(request.url).searchParams.get("q") ?? "").normalize("NFC").trim().slice(0, MAX_QUERY_LENGTH);
-  const result = text.length >= 2 ? await suggest(context.get(servicesContext).db, text) : { sections: [], products: [] };
+  const text = cleanSearchText(new URL(request.url).searchParams.get("q") ?? "", MAX_QUERY_LENGTH);
+  const result = text.length >= 2 ? await suggest(context.get(servicesContext).db, text) : NO_SUGGESTIONS;
   return Response.json(result, { headers: { "Cache-Control": "public, max-age=60" } });
 }

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from "react";
 import { countOf, PRODUCT_FORMS } from "../../lib/format.ts";
-import { DIRECTIONS, PAGE_SIZES, type ListingQuery } from "../../lib/listing-query.ts";
+import { DIRECTIONS, PAGE_SIZES, SEARCH_DIRECTIONS, type ListingQuery } from "../../lib/listing-query.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { FILTER_FORM_ID } from "./FilterPanel.tsx";
 import "./ListingToolbar.css";
@@ -21,7 +21,7 @@ export function ListingToolbar({ query, total, onOpenFilters }: { query: Listing
       <label className="listing-toolbar__field">
         <span className="visually-hidden">Сортировка</span>
         <select name="direction" form={FILTER_FORM_ID} defaultValue={query.direction} onChange={submitOwnForm} aria-label="Сортировка" key={query.direction}>
-          {Object.entries(DIRECTIONS).map(([value, title]) => (
+          {Object.entries(query.q ? SEARCH_DIRECTIONS : DIRECTIONS).map(([value, title]) => (
             <option key={value} value={value}>
               {title}
             </option>

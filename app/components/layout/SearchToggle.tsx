@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
+import { MAX_QUERY_LENGTH } from "../../lib/listing-query.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { useSearchSuggestions } from "./SearchSuggestions.tsx";
 import "./SearchToggle.css";
@@ -35,11 +36,12 @@ export function SearchToggle() {
           }}
         >
           <input
+            key={query}
             ref={input}
             type="search"
             name="q"
             defaultValue={query}
-            maxLength={200}
+            maxLength={MAX_QUERY_LENGTH}
             placeholder="Диван, стол, лампа…"
             aria-label="Поиск по каталогу"
             className="site-search__input"
