@@ -8,6 +8,8 @@ export interface ComparedProduct {
   price: number;
   oldPrice: number | null;
   stock: number;
+  /** weeks to arrive when out of stock («Под заказ, 4–6 недель») */
+  lead: { min: number; max: number };
   rating: number;
   ratingCount: number;
   image: ProductImage | null;

@@ -35,7 +35,23 @@ export async function loadComparison(db: Db, ids: number[]): Promise<ComparisonT
   if (!ids.length) return [];
   const rows = await db.kysely
     .selectFrom("products")
-    .select(["id", "slug", "title", "kind", "price", "old_price", "brand", "stock", "rating", "rating_count", "weight", "images", "section_id"])
+    .select([
+      "id",
+      "slug",
+      "title",
+      "kind",
+      "price",
+      "old_price",
+      "brand",
+      "stock",
+      "lead_weeks_min",
+      "lead_weeks_max",
+      "rating",
+      "rating_count",
+      "weight",
+      "images",
+      "section_id",
+    ])
     .where("id", "in", ids)
     .execute();
   // one table per top-level section, so a sofa and a corner sofa stand side by side
@@ -77,6 +93,7 @@ export async function loadComparison(db: Db, ids: number[]): Promise<ComparisonT
       price: Number(p.price),
       oldPrice: p.old_price === null ? null : Number(p.old_price),
       stock: p.stock,
+      lead: { min: Number(p.lead_weeks_min), max: Number(p.lead_weeks_max) },
       rating: p.rating,
       ratingCount: Number(p.rating_count),
       image: firstProductImage(p.images),

@@ -2,16 +2,15 @@
 // Read from the database each time a page needs them (two small queries), so a new showroom or
 // product shows on every page at once.
 import type { Db } from "../db/database.server.ts";
-import { isShowroom, type ShopCounts } from "../lib/shop-facts.ts";
+import type { ShopCounts } from "../lib/shop-facts.ts";
 
 export async function loadShopCounts(db: Db): Promise<ShopCounts> {
-  const [products, points] = await Promise.all([
+  const [products, showrooms] = await Promise.all([
     db.kysely
       .selectFrom("products")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirst(),
-    db.kysely.selectFrom("contact_points").select(["title", "city"]).orderBy("sort").orderBy("id").execute(),
+    db.kysely.selectFrom("contact_points").select(["city"]).where("kind", "=", "showroom").orderBy("sort").orderBy("id").execute(),
   ]);
-  const showrooms = points.filter((p) => isShowroom(p.title));
   return { products: Number(products?.n ?? 0), showrooms: showrooms.length, cities: [...new Set(showrooms.map((p) => p.city))] };
 }

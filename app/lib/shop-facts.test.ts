@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillShopFacts, hasShopFactTokens, inCities, isShowroom, joinWithAnd, shopFigures, shopJsonLd, yearsWorking, type ShopCounts } from "./shop-facts.ts";
+import { fillShopFacts, hasShopFactTokens, inCities, joinWithAnd, shopFigures, shopJsonLd, yearsWorking, type ShopCounts } from "./shop-facts.ts";
 import { SITE } from "./site.ts";
 
 const COUNTS: ShopCounts = { products: 342, showrooms: 4, cities: ["Москва", "Санкт-Петербург", "Казань", "Екатеринбург"] };
@@ -18,11 +18,6 @@ describe("shop facts", () => {
     expect(joinWithAnd(["Москва"])).toBe("Москва");
     expect(joinWithAnd(["Москва", "Казань"])).toBe("Москва и Казань");
     expect(joinWithAnd(["Москва", "Казань", "Тверь"])).toBe("Москва, Казань и Тверь");
-  });
-
-  it("tells showrooms from warehouses by their title", () => {
-    expect(isShowroom("Шоурум на Ленинградском проспекте")).toBe(true);
-    expect(isShowroom("Склад и пункт выдачи на Варшавском шоссе")).toBe(false);
   });
 
   it("counts the years in Moscow time", () => {

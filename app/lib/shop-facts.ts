@@ -21,9 +21,6 @@ const CITY_FORMS = ["город", "города", "городов"] as const;
 const YEAR_FORMS = ["год", "года", "лет"] as const;
 const CUSTOMER_FORMS = ["покупатель", "покупателя", "покупателей"] as const;
 
-/** The contact points that are showrooms (the others are warehouses and pickup points). */
-export const isShowroom = (title: string) => /^шоурум/i.test(title.trim());
-
 /** ["Москва", "Казань", "Тверь"] → «Москва, Казань и Тверь» */
 export function joinWithAnd(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");

@@ -288,10 +288,13 @@ test.describe("sticky «Оформить заказ» on a phone", () => {
     const button = bar.getByRole("button", { name: "Оформить заказ" });
     await expect(page.getByRole("button", { name: "Оформить заказ" })).toHaveCount(1);
 
-    // at the top of the cart the totals are below the fold, the button is at the bottom of the screen
+    // at the top of the cart the totals are below the fold, the button is at the bottom of the
+    // screen, right above the phone tab bar
     await expect(page.getByTestId("cart-sum")).not.toBeInViewport();
     const top = (await bar.boundingBox())!;
-    expect(Math.round(top.y + top.height)).toBe(812);
+    const tabs = (await page.getByRole("navigation", { name: "Быстрые ссылки" }).boundingBox())!;
+    expect(Math.round(tabs.y + tabs.height)).toBe(812);
+    expect(Math.round(top.y + top.height)).toBe(Math.round(tabs.y));
     await expect(bar).toContainText(await page.getByTestId("cart-sum").innerText());
     await page.screenshot({ path: "test-results/screens/cart-sticky-bar-375.png" });
 

@@ -144,6 +144,9 @@ test.describe("at 375 px, the phone's buy bar", () => {
     await expect(up).toBeVisible();
     const [upBox, barBox] = [await up.boundingBox(), await bar.boundingBox()];
     expect(upBox!.y + upBox!.height).toBeLessThanOrEqual(barBox!.y);
+    // it sits right above the phone tab bar, not under it
+    const tabs = (await page.getByRole("navigation", { name: "Быстрые ссылки" }).boundingBox())!;
+    expect(Math.round(barBox!.y + barBox!.height)).toBe(Math.round(tabs.y));
     await page.screenshot({ path: "test-results/screens/product-sticky-375.png" });
 
     await bar.getByRole("button", { name: "В корзину" }).click();

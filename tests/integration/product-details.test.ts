@@ -181,5 +181,15 @@ describe.each(dialects)("product details on %s", (dialect) => {
     const end = card.indexOf("</article>");
     expect(card.slice(0, end)).toContain(`Под заказ, ${weeks}`);
     expect(card.slice(0, end)).not.toMatch(/<button[^>]*disabled/);
+
+    // the comparison says the same: the lead time and «Сообщить о поступлении», no disabled buy button
+    const added = await post("/compare/toggle/", { id: String(madeToOrder.id), back: "/compare/" });
+    expect(added.status).toBe(303);
+    const cookie = added.headers.get("set-cookie")!.split(";")[0]!;
+    const compare = text(await (await get("/compare/", { cookie })).text());
+    expect(compare).toContain(madeToOrder.title);
+    expect(compare).toContain(`Под заказ, ${weeks}`);
+    expect(compare).toContain("Сообщить о поступлении");
+    expect(compare).not.toMatch(/<button[^>]*disabled/);
   });
 });

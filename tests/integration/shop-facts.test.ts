@@ -28,12 +28,12 @@ describe.each(dialects)("shop facts and listing ranges on %s", (dialect) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-    const points = await db.selectFrom("contact_points").select(["title", "city"]).execute();
-    const cities = new Set(points.filter((p) => p.title.startsWith("Шоурум")).map((p) => p.city));
+    const points = await db.selectFrom("contact_points").select(["kind", "city"]).execute();
+    const cities = new Set(points.filter((p) => p.kind === "showroom").map((p) => p.city));
     const counts = await loadShopCounts(app.vitrina.db);
     expect(counts.products).toBe(products);
     expect(counts.cities).toHaveLength(cities.size);
-    expect(counts.showrooms).toBe(points.filter((p) => p.title.startsWith("Шоурум")).length);
+    expect(counts.showrooms).toBe(points.filter((p) => p.kind === "showroom").length);
     expect(cities.size).toBeGreaterThan(1);
 
     const about = text(await (await get("/about/")).text());

@@ -1,33 +1,32 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { ComparedProduct } from "../../domain/compare-types.ts";
-import { Icon } from "../../ui/Icon.tsx";
-import { useAddToCart } from "../cart/use-add-to-cart.ts";
+import { availabilityOf } from "../../lib/availability.ts";
+import { AddToCartButton } from "../cart/AddToCartButton.tsx";
 
 /**
- * «В корзину» in the comparison table: a plain form that posts and comes back to /compare/ without
- * JavaScript; with it, the shared add-to-cart fetcher (the header and the informer update in place).
+ * The comparison's «Купить» cell: «В корзину» for goods in stock; for goods made to order the same
+ * honest state as on the card (lead time and «Сообщить о поступлении»), never a disabled button.
  */
 export function CompareBuyButton({ product }: { product: ComparedProduct }) {
   const location = useLocation();
-  const cart = useAddToCart();
-  const soldOut = product.stock <= 0;
+  const availability = availabilityOf(product.stock, product.lead);
+  if (!availability.canBuy) {
+    return (
+      <>
+        <p className={`availability availability--${availability.tone}`}>{availability.text}</p>
+        <Link to={`/product/${product.slug}/#preorder`} className="button button--ghost comparison__buy">
+          Сообщить о поступлении
+        </Link>
+      </>
+    );
+  }
   return (
-    <form
-      method="post"
-      action={`/cart/${product.kind}/`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        cart.add({ id: product.id, type: product.kind, cnt: 1 });
-      }}
-    >
-      <input type="hidden" name="id" value={product.id} />
-      <input type="hidden" name="type" value={product.kind} />
-      <input type="hidden" name="cnt" value="1" />
-      <input type="hidden" name="mode" value="add" />
-      <input type="hidden" name="back" value={location.pathname + location.search} />
-      <button type="submit" className="button button--action comparison__buy" disabled={soldOut} aria-describedby={`compare-title-${product.id}`}>
-        <Icon name="shopping-cart" size={16} /> {soldOut ? "Под заказ" : "В корзину"}
-      </button>
-    </form>
+    <AddToCartButton
+      product={product}
+      back={location.pathname + location.search}
+      buttonClassName="button button--action comparison__buy"
+      iconSize={16}
+      describedBy={`compare-title-${product.id}`}
+    />
   );
 }
