@@ -46,11 +46,20 @@ export interface GeneratedProduct {
  */
 export const REVIEWED_UP_TO_ID = 5000;
 
-/** Rating and count from the product's own demo reviews (none past REVIEWED_UP_TO_ID). */
-export function reviewedFields(id: number, group: TextGroup, since: number): { rating: number; rating_count: number; reviews: DemoReview[] } {
-  if (id > REVIEWED_UP_TO_ID) return { rating: 0, rating_count: 0, reviews: [] };
+/**
+ * Rating and count from the product's own demo reviews (none past REVIEWED_UP_TO_ID). What sells
+ * most is what is most reviewed, as in a real shop: popularity follows the review count, with the
+ * drawn `popularity` only ordering products of equal count.
+ */
+export function reviewedFields(
+  id: number,
+  group: TextGroup,
+  since: number,
+  popularity: number,
+): { rating: number; rating_count: number; popularity: number; reviews: DemoReview[] } {
+  if (id > REVIEWED_UP_TO_ID) return { rating: 0, rating_count: 0, popularity, reviews: [] };
   const r = demoReviews(id, group, since);
-  return { rating: r.rating, rating_count: r.count, reviews: r.rows };
+  return { rating: r.rating, rating_count: r.count, popularity: r.count * 1000 + (popularity % 1000), reviews: r.rows };
 }
 
 // created_at spreads over 1 Jan 2025 – 15 Nov 2026 (the shop's demo "now" is late November 2026).
@@ -236,7 +245,7 @@ export function createProductGenerator(rng: Random, sections: SectionIndex) {
     }
     if (type.mechanisms) values.push(text("mechanism", rng.pick(type.mechanisms)));
 
-    const { reviews, ...rated } = reviewedFields(id, type.text, Number(row.created_at));
+    const { reviews, ...rated } = reviewedFields(id, type.text, Number(row.created_at), Number(row.popularity));
     Object.assign(row, rated);
     return {
       row,

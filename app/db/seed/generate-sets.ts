@@ -164,7 +164,7 @@ export function generateSets(rng: Random, products: readonly ProductSummary[], f
       (chosen.some((c) => c.optional) ? " Предметы с пометкой «по желанию» можно убрать из комплекта при заказе, цена пересчитается." : "");
     const images: ProductImage[] = [...new Map(chosen.map((c) => [c.item.image.src, c.item.image])).values()].slice(0, 4);
     const popularity = popularityFields(rng);
-    const { reviews, ...rated } = reviewedFields(id, main.type.text, Number(popularity.created_at));
+    const { reviews, ...rated } = reviewedFields(id, main.type.text, Number(popularity.created_at), Number(popularity.popularity));
 
     sets.push({
       reviews,
