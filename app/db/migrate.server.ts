@@ -11,6 +11,7 @@ import * as m007 from "./migrations/007-pending-registrations.ts";
 import * as m008 from "./migrations/008-favorites.ts";
 import * as m009 from "./migrations/009-order-status-history.ts";
 import * as m010 from "./migrations/010-showroom-stock-and-review-details.ts";
+import * as m011 from "./migrations/011-staff-and-audit.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
 const migrations = {
@@ -24,6 +25,7 @@ const migrations = {
   "008-favorites": m008,
   "009-order-status-history": m009,
   "010-showroom-stock-and-review-details": m010,
+  "011-staff-and-audit": m011,
 };
 
 function importedMigrations(db: Db): MigrationProvider {

@@ -1,6 +1,6 @@
 // Table shapes shared by both dialects. Money is integer kopecks, weight integer grams,
 // times are epoch milliseconds (bigint, read back as numbers), booleans are 0/1.
-import type { Generated, Insertable } from "kysely";
+import type { ColumnType, Generated, Insertable } from "kysely";
 
 export interface SectionTable {
   id: Generated<number>;
@@ -155,6 +155,22 @@ export interface Database {
   order_status_history: OrderStatusHistoryTable;
   reviews: ReviewTable;
   favorites: FavoriteTable;
+  audit_log: AuditLogTable;
+}
+
+/** one staff action, append-only (the back office's «Журнал») */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_email: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  /** JSON */
+  before: string;
+  /** JSON */
+  after: string;
+  created_at: number;
 }
 
 /** a product an account keeps in «Избранное» (guests keep theirs in the session) */
@@ -224,6 +240,10 @@ export interface OrderTable {
   consent_version: string;
   consent_at: number;
   created_at: number;
+  /** bumped by every back-office edit: a save carrying an older version is refused (two staff, one order) */
+  version: Generated<number>;
+  /** the manager's own note, never shown to the customer */
+  manager_note: Generated<string>;
 }
 
 export interface OrderLineTable {
@@ -247,6 +267,8 @@ export interface OrderStatusHistoryTable {
   status: string;
   note: string;
   created_at: number;
+  /** the staff member who made the change (null: the shop itself, e.g. at checkout) */
+  actor_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** a callback or feedback submission; also the consent log (version and time of the consent) */
@@ -290,6 +312,8 @@ export interface UserTable {
   created_at: number;
   updated_at: number;
   password_changed_at: number;
+  /** null for customers; a staff role otherwise (app/lib/staff-roles.ts) */
+  role: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PasswordResetTokenTable {
