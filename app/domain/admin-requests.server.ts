@@ -8,14 +8,12 @@ import { recordAudit, type StaffActor } from "./audit.server.ts";
 import { attachmentKey, type FormAttachment } from "./forms.server.ts";
 import { CONSENT_TEXTS, isConsentVersion } from "../lib/consent.ts";
 import { parseJsonList } from "../lib/json-columns.ts";
-import { isRequestStatus, REQUEST_NOTE_MAX, requestSearchPatterns, type RequestStatus } from "../lib/request-status.ts";
+import { isRequestStatus, isRequestType, REQUEST_NOTE_MAX, requestSearchPatterns, type RequestStatus, type RequestType } from "../lib/request-status.ts";
+import type { RequestDetail, RequestPage, StaffOption } from "./request-types.ts";
 import { STAFF_ROLES, canAccess } from "../lib/staff-roles.ts";
 
 export const REQUESTS_PER_PAGE = 20;
 
-export const REQUEST_TYPES = { callback: "Обратный звонок", feedback: "Обратная связь" } as const;
-export type RequestType = keyof typeof REQUEST_TYPES;
-const isRequestType = (v: unknown): v is RequestType => typeof v === "string" && Object.hasOwn(REQUEST_TYPES, v);
 
 export interface RequestFilter {
   status: RequestStatus | null;
@@ -39,25 +37,6 @@ export function parseRequestFilter(params: URLSearchParams): RequestFilter {
     query: (params.get("q") ?? "").trim().slice(0, 100),
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
-}
-
-export interface RequestRow {
-  id: number;
-  type: string;
-  name: string;
-  phone: string;
-  email: string;
-  status: string;
-  assigneeEmail: string | null;
-  attachments: number;
-  createdAt: number;
-}
-
-export interface RequestPage {
-  items: RequestRow[];
-  total: number;
-  page: number;
-  pages: number;
 }
 
 const isAttachment = (v: unknown): v is FormAttachment =>
@@ -111,29 +90,6 @@ export async function listRequests(db: Db, filter: RequestFilter): Promise<Reque
   };
 }
 
-export interface RequestDetail {
-  id: number;
-  type: string;
-  name: string;
-  phone: string;
-  email: string;
-  message: string;
-  /** the other fields the form took (callback time slot …) */
-  fields: Record<string, string>;
-  attachments: { name: string; size: number }[];
-  status: string;
-  assigneeId: number | null;
-  note: string;
-  version: number;
-  consent: { version: string; text: string | null; at: number; address: string; userAgent: string };
-  createdAt: number;
-}
-
-/** Parses a route's id parameter: a positive integer, or null (→ 404). */
-export function requestId(raw: string | undefined): number | null {
-  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
-
 export async function getRequest(db: Db, id: number): Promise<RequestDetail | null> {
   const r = await db.kysely.selectFrom("form_submissions").selectAll().where("id", "=", id).executeTakeFirst();
   if (!r) return null;
@@ -167,12 +123,6 @@ export async function getRequest(db: Db, id: number): Promise<RequestDetail | nu
     },
     createdAt: Number(r.created_at),
   };
-}
-
-export interface StaffOption {
-  id: number;
-  email: string;
-  name: string;
 }
 
 /** Who can take a request: staff whose role opens «Заявки». */

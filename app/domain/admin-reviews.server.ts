@@ -8,6 +8,7 @@ import type { Db } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
 import { recordAudit, type StaffActor } from "./audit.server.ts";
 import type { ReviewPhotoView } from "./product-types.ts";
+import type { ModerationItem } from "./moderation-types.ts";
 import { parseJsonList } from "../lib/json-columns.ts";
 import { displayRating } from "../lib/rating.ts";
 import { REVIEW_STATES, reviewState, type ReviewState } from "../lib/review-moderation.ts";
@@ -35,21 +36,6 @@ export function parseModerationFilter(params: URLSearchParams): ModerationFilter
     state: REVIEW_STATES.some((s) => s === state) ? (state as ReviewState) : "waiting",
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
-}
-
-export interface ModerationItem {
-  id: number;
-  state: ReviewState;
-  product: { id: number; title: string; slug: string };
-  name: string;
-  rating: number;
-  text: string;
-  pros: string;
-  cons: string;
-  photos: ReviewPhotoView[];
-  rejectedReason: string | null;
-  createdAt: number;
-  moderatedAt: number | null;
 }
 
 const isPhoto = (v: unknown): v is ReviewPhotoView =>

@@ -16,6 +16,13 @@ export const requestStatusName = (status: string): string => (isRequestStatus(st
 
 export const REQUEST_NOTE_MAX = 2000;
 
+/** the forms a request comes from */
+export const REQUEST_TYPES = { callback: "Обратный звонок", feedback: "Обратная связь" } as const;
+export type RequestType = keyof typeof REQUEST_TYPES;
+export const isRequestType = (v: unknown): v is RequestType => typeof v === "string" && Object.hasOwn(REQUEST_TYPES, v);
+/** The Russian name of a request's form. */
+export const requestTypeName = (type: string): string => (isRequestType(type) ? REQUEST_TYPES[type] : type);
+
 /** LIKE's own wildcards typed into the box are matched literally (escape character «\»). */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
