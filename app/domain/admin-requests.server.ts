@@ -14,7 +14,6 @@ import { STAFF_ROLES, canAccess } from "../lib/staff-roles.ts";
 
 export const REQUESTS_PER_PAGE = 20;
 
-
 export interface RequestFilter {
   status: RequestStatus | null;
   type: RequestType | null;

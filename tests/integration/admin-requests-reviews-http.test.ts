@@ -29,8 +29,7 @@ describe.each(dialects)("back office requests and reviews over HTTP on %s", (dia
     customer = (await staffVisitor(app, null)).visitor;
     // a visitor sends feedback with a photo through the public form
     const f = new FormData();
-    for (const [k, v] of Object.entries({ name: "Олег", email: "oleg@example.ru", phone: "", message: "Царапина на двери шкафа", consent: "on" }))
-      f.set(k, v);
+    for (const [k, v] of Object.entries({ name: "Олег", email: "oleg@example.ru", phone: "", message: "Царапина на двери шкафа", consent: "on" })) f.set(k, v);
     f.set("consent_version", CURRENT_CONSENT_VERSION);
     f.set("ajax", "feedback");
     f.append("files[]", new Blob([PNG], { type: "image/png" }), "царапина.png");
@@ -109,7 +108,13 @@ describe.each(dialects)("back office requests and reviews over HTTP on %s", (dia
 
   it("publishes a review onto the product page with the new rating, hides it again, and needs a reason to reject", async () => {
     const k = app.vitrina.db.kysely;
-    const product = await k.selectFrom("products").select(["id", "slug", "rating", "rating_count"]).where("kind", "=", "product").where("rating_count", ">", 0).orderBy("id").executeTakeFirstOrThrow();
+    const product = await k
+      .selectFrom("products")
+      .select(["id", "slug", "rating", "rating_count"])
+      .where("kind", "=", "product")
+      .where("rating_count", ">", 0)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const approved = await k.selectFrom("reviews").select("rating").where("product_id", "=", product.id).where("approved", "=", 1).execute();
     const now = Date.now();
     const add = async (name: string, rating: number) =>
@@ -117,7 +122,16 @@ describe.each(dialects)("back office requests and reviews over HTTP on %s", (dia
         (
           await k
             .insertInto("reviews")
-            .values({ product_id: product.id, rating, text: "Собрали за вечер, сидеть удобно.", name, consent_version: CURRENT_REVIEW_CONSENT, consent_at: now, approved: 0, created_at: now })
+            .values({
+              product_id: product.id,
+              rating,
+              text: "Собрали за вечер, сидеть удобно.",
+              name,
+              consent_version: CURRENT_REVIEW_CONSENT,
+              consent_at: now,
+              approved: 0,
+              created_at: now,
+            })
             .returning("id")
             .executeTakeFirstOrThrow()
         ).id,

@@ -33,13 +33,19 @@ export function ModerationCard({ item, error }: { item: ModerationItem; error: s
           {item.photos.map((p) => (
             <li key={p.src}>
               <a href={p.src}>
-                <img src={p.src} alt={p.alt || `Фото к отзыву: ${item.product.title}`} width={96} height={Math.round((96 * p.height) / (p.width || 1))} loading="lazy" />
+                <img
+                  src={p.src}
+                  alt={p.alt || `Фото к отзыву: ${item.product.title}`}
+                  width={96}
+                  height={Math.round((96 * p.height) / (p.width || 1))}
+                  loading="lazy"
+                />
               </a>
             </li>
           ))}
         </ul>
       ) : null}
-      {item.rejectedReason ? <p className="moderation-card__reason">Причина отклонения: {item.rejectedReason}</p> : null}
+      {item.rejectedReason ? <p className="moderation-card__reason">{`Причина отклонения: ${item.rejectedReason}`}</p> : null}
       <div className="moderation-card__actions">
         {item.state !== "published" ? (
           <Form method="post">

@@ -10,7 +10,7 @@ const notFound = () => new Response("Файл не найден", { status: 404,
 /**
  * GET /admin/requests/<id>/files/<n>/ — a request's attachment, for staff who may open «Заявки»
  * and nobody else. The files live in private storage (UPLOAD_DIR/forms), never under /media, so
- * this is their only way out. Always a download, and the file's own CSP forbids everything.
+ * this is their only way out. Always a download (nosniff comes from helmet on every response), and the file's own CSP forbids everything.
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "requests");
@@ -34,7 +34,6 @@ export async function loader(args: Route.LoaderArgs) {
       "Content-Security-Policy": "default-src 'none'; sandbox",
       "Cache-Control": "private, no-store",
       "Cross-Origin-Resource-Policy": "same-origin",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -25,7 +25,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
   const { filter, list, assignees, search } = loaderData;
   return (
     <AdminPage title="Заявки">
-      <Form method="get" className="admin-filters" role="search" aria-label="Заявки">
+      <Form method="get" action="/admin/requests/" className="admin-filters" role="search" aria-label="Заявки">
         <div className="form-group">
           <label htmlFor="requests-q" className="form-group__label">
             Поиск
@@ -97,7 +97,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
               {list.items.map((r) => (
                 <tr key={r.id}>
                   <td>
-                    <Link to={`/admin/requests/${r.id}/`}>Заявка № {r.id}</Link>
+                    <Link to={`/admin/requests/${r.id}/`}>{`Заявка № ${r.id}`}</Link>
                   </td>
                   <td>{formatDateTime(r.createdAt)}</td>
                   <td>

@@ -54,7 +54,11 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
     <AdminPage title="Отзывы">
       <nav className="moderation-tabs" aria-label="Отзывы по состоянию">
         {REVIEW_STATES.map((state) => (
-          <Link key={state} to={state === "waiting" ? "/admin/reviews/" : `/admin/reviews/?state=${state}`} aria-current={filter.state === state ? "page" : undefined}>
+          <Link
+            key={state}
+            to={state === "waiting" ? "/admin/reviews/" : `/admin/reviews/?state=${state}`}
+            aria-current={filter.state === state ? "page" : undefined}
+          >
             {REVIEW_STATE_TITLES[state]} ({counts[state]})
           </Link>
         ))}
