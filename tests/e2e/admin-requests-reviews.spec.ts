@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
-import { approvedRating, createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
+import { approvedRating, createStaff, createWaitingReview, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
 
 // The back office is for a desk (1280 px) and a tablet (768 px).
 const WIDTHS = [1280, 768] as const;
@@ -119,6 +119,28 @@ for (const width of WIDTHS) {
       await expect(staff.getByRole("row").nth(1)).toContainText("Закрыта");
       expect(errors).toEqual([]);
       await desk.close();
+    });
+
+    test.describe("without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+
+      test("a review is rejected with a reason and a rejected one published after all, by plain posts", async ({ page }) => {
+        const reviewer = `Без скриптов ${width} ${Date.now()}`;
+        await createWaitingReview(reviewer);
+        await logIn(page, await createStaff("manager"), "/admin/reviews/");
+        const card = () => page.getByRole("article").filter({ hasText: reviewer });
+        await card().getByRole("button", { name: "Отклонить" }).click();
+        await expect(card().getByRole("alert")).toHaveText("Укажите причину отклонения");
+        await card().getByRole("textbox", { name: "Причина отклонения" }).fill("Отзыв о другом магазине");
+        await card().getByRole("button", { name: "Отклонить" }).click();
+        await expect(card()).toHaveCount(0);
+        await page.getByRole("link", { name: /^Отклонены/ }).click();
+        await expect(card()).toContainText("Причина отклонения: Отзыв о другом магазине");
+        await card().getByRole("button", { name: "Опубликовать" }).click();
+        await expect(card()).toHaveCount(0);
+        await page.getByRole("link", { name: /^Опубликованы/ }).click();
+        await expect(card().getByRole("button", { name: "Скрыть" })).toBeVisible();
+      });
     });
   });
 }

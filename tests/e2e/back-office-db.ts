@@ -5,6 +5,7 @@ import path from "node:path";
 import { openDatabase } from "../../app/db/database.server.ts";
 import { addStaff, CLI_ACTOR } from "../../app/domain/staff.server.ts";
 import type { StaffRole } from "../../app/lib/staff-roles.ts";
+import { CURRENT_REVIEW_CONSENT } from "../../app/lib/consent.ts";
 
 const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
 export const E2E_STAFF_PASSWORD = "стол и шкаф 2026";
@@ -37,6 +38,29 @@ export async function approvedRating(slug: string): Promise<{ count: number; rat
       .execute();
     const sum = rows.reduce((a, r) => a + Number(r.rating), 0);
     return { count: rows.length, rating: rows.length ? Math.round((sum / rows.length) * 10) / 10 : 0 };
+  } finally {
+    await db.close();
+  }
+}
+
+/** A review waiting for moderation on the first product, as the product page's form stores one. */
+export async function createWaitingReview(name: string): Promise<void> {
+  const db = openDatabase(E2E_DB);
+  try {
+    const now = Date.now();
+    await db.kysely
+      .insertInto("reviews")
+      .values({
+        product_id: 1,
+        rating: 2,
+        text: "Обивка начала скатываться через месяц.",
+        name,
+        consent_version: CURRENT_REVIEW_CONSENT,
+        consent_at: now,
+        approved: 0,
+        created_at: now,
+      })
+      .execute();
   } finally {
     await db.close();
   }
