@@ -8,7 +8,9 @@ describe("audit view", () => {
   });
 
   it("shows a role change with role titles", () => {
-    expect(auditChanges({ email: "a@b.ru", role: "manager" }, { email: "a@b.ru", role: "owner" })).toEqual([{ field: "роль", from: "Менеджер", to: "Владелец" }]);
+    expect(auditChanges({ email: "a@b.ru", role: "manager" }, { email: "a@b.ru", role: "owner" })).toEqual([
+      { field: "роль", from: "Менеджер", to: "Владелец" },
+    ]);
     expect(auditChanges({ role: "content" }, { role: null })).toEqual([{ field: "роль", from: "Контент-редактор", to: "покупатель" }]);
   });
 
@@ -19,6 +21,7 @@ describe("audit view", () => {
   it("links objects into their pages", () => {
     expect(auditObject("order", "260001")).toEqual({ label: "Заказ 260001", href: "/admin/orders/260001/" });
     expect(auditObject("user", "7").href).toBe("/admin/staff/?edit=7");
+    expect(auditObject("user", "7", null, { email: "m@b.ru", role: "manager" }).label).toBe("Сотрудник m@b.ru");
     expect(auditObject("thing", "1").href).toBeNull();
   });
 });

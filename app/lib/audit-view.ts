@@ -38,13 +38,17 @@ const FIELDS: Record<string, string> = {
   total: "сумма",
 };
 
+const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
 export function auditActionTitle(action: string): string {
   return ACTIONS[action] ?? action;
 }
 
 /** «Заказ 260001-…», with where it lives in the back office (null when there is no page for it) */
-export function auditObject(entity: string, entityId: string): { label: string; href: string | null } {
-  const label = `${AUDIT_ENTITIES[entity] ?? entity} ${entity === "user" ? `№ ${entityId}` : entityId}`;
+export function auditObject(entity: string, entityId: string, before: unknown = null, after: unknown = null): { label: string; href: string | null } {
+  // a staff member reads better by e-mail than by account number
+  const email = entity === "user" ? (asRecord(after).email ?? asRecord(before).email) : undefined;
+  const label = `${AUDIT_ENTITIES[entity] ?? entity} ${typeof email === "string" ? email : entity === "user" ? `№ ${entityId}` : entityId}`;
   const id = encodeURIComponent(entityId);
   const href =
     entity === "order"
@@ -67,8 +71,6 @@ function readable(key: string, value: unknown): string {
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return JSON.stringify(value);
 }
-
-const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 /** The fields that differ, each as «поле: было → стало» (a created object shows only «стало»). */
 export function auditChanges(before: unknown, after: unknown): { field: string; from: string | null; to: string }[] {

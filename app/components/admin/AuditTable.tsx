@@ -30,7 +30,7 @@ export function AuditTable({ entries }: { entries: readonly Entry[] }) {
         </thead>
         <tbody>
           {entries.map((e) => {
-            const object = auditObject(e.entity, e.entityId);
+            const object = auditObject(e.entity, e.entityId, e.before, e.after);
             return (
               <tr key={e.id}>
                 <td>{formatDateTime(e.createdAt)}</td>
