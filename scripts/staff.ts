@@ -88,7 +88,8 @@ async function main(argv: string[]): Promise<void> {
     }
     const account = await findAccountByEmail(db, email);
     let result: StaffChangeResult;
-    if (command === "add") result = await addStaff(db, CLI_ACTOR, { email, role: role!, name: values.name, password: account ? undefined : await newPassword() });
+    if (command === "add")
+      result = await addStaff(db, CLI_ACTOR, { email, role: role!, name: values.name, password: account ? undefined : await newPassword() });
     else if (!account) result = { ok: false, reason: "not-found" };
     else if (command === "set-role") result = await setStaffRole(db, CLI_ACTOR, account.id, role!);
     else result = await removeStaff(db, CLI_ACTOR, account.id);

@@ -23,7 +23,12 @@ export async function loader(args: Route.LoaderArgs) {
     figures: await loadDashboard(args.context.get(servicesContext).db, now),
     today: isoDate(todayStart),
     week: isoDate(weekStart),
-    can: { orders: canAccess(staff.role, "orders"), requests: canAccess(staff.role, "requests"), reviews: canAccess(staff.role, "reviews"), catalog: canAccess(staff.role, "catalog") },
+    can: {
+      orders: canAccess(staff.role, "orders"),
+      requests: canAccess(staff.role, "requests"),
+      reviews: canAccess(staff.role, "reviews"),
+      catalog: canAccess(staff.role, "catalog"),
+    },
   };
 }
 
@@ -32,8 +37,18 @@ const ORDERS = ["заказ", "заказа", "заказов"] as const;
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { figures: f, can } = loaderData;
   const tiles = [
-    can.orders && { href: `/admin/orders/?from=${loaderData.today}`, title: "Заказы сегодня", value: countOf(f.today.count, ORDERS), note: formatPrice(f.today.sum) },
-    can.orders && { href: `/admin/orders/?from=${loaderData.week}`, title: "Заказы за неделю", value: countOf(f.week.count, ORDERS), note: formatPrice(f.week.sum) },
+    can.orders && {
+      href: `/admin/orders/?from=${loaderData.today}`,
+      title: "Заказы сегодня",
+      value: countOf(f.today.count, ORDERS),
+      note: formatPrice(f.today.sum),
+    },
+    can.orders && {
+      href: `/admin/orders/?from=${loaderData.week}`,
+      title: "Заказы за неделю",
+      value: countOf(f.week.count, ORDERS),
+      note: formatPrice(f.week.sum),
+    },
     can.requests && { href: "/admin/requests/?status=new", title: "Новые заявки", value: String(f.newRequests), note: "ждут ответа" },
     can.reviews && { href: "/admin/reviews/", title: "Отзывы на проверке", value: String(f.waitingReviews), note: "ждут решения" },
     can.catalog && { href: "/admin/products/?stock=low", title: "Заканчиваются", value: String(f.lowStock), note: "товаров с остатком 2 и меньше" },
