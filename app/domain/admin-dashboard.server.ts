@@ -1,6 +1,8 @@
 // The back office's front page (/admin/): what needs a look today. Each figure leads to its list.
 import type { Db } from "../db/database.server.ts";
 import { moscowPeriods } from "../lib/moscow-periods.ts";
+import { countNewRequests } from "./admin-requests.server.ts";
+import { countWaitingReviews } from "./admin-reviews.server.ts";
 
 /** a product with this many units or fewer counts as running low */
 export const LOW_STOCK = 2;
@@ -20,25 +22,6 @@ async function ordersSince(db: Db, since: number): Promise<{ count: number; sum:
     .where("created_at", ">=", since)
     .executeTakeFirst();
   return { count: Number(row?.n ?? 0), sum: Number(row?.sum ?? 0) };
-}
-
-// Requests and the review queue belong to admin-requests/admin-reviews (their status columns);
-// until those land, every submission is new and every unapproved review is waiting.
-async function countNewRequests(db: Db): Promise<number> {
-  const row = await db.kysely
-    .selectFrom("form_submissions")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-async function countWaitingReviews(db: Db): Promise<number> {
-  const row = await db.kysely
-    .selectFrom("reviews")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("approved", "=", 0)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
 }
 
 export async function loadDashboard(db: Db, now = Date.now()): Promise<Dashboard> {
