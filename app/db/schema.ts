@@ -199,6 +199,12 @@ export interface ReviewTable {
   photos: Generated<string>;
   /** how many visitors marked the review useful */
   helpful: Generated<number>;
+  /** set when a moderator rejected it («Отклонить»): why */
+  rejected_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** set when a published review was taken down («Скрыть») */
+  hidden_at: ColumnType<number | null, number | null | undefined, number | null>;
+  moderated_at: ColumnType<number | null, number | null | undefined, number | null>;
+  moderated_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CartLineTable {
@@ -290,6 +296,14 @@ export interface FormSubmissionTable {
   session_id: string | null;
   mailed_at: number | null;
   created_at: number;
+  /** "new" | "in_progress" | "closed" (app/lib/request-status.ts) */
+  status: Generated<string>;
+  /** the staff member handling it */
+  assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** staff's note, never shown to the visitor */
+  note: Generated<string>;
+  /** bumped by every staff save: a stale save is refused */
+  version: Generated<number>;
 }
 
 /** pre-stemmed words of a product (FTS5 table on SQLite, tsvector-backed on PostgreSQL) */

@@ -1,0 +1,120 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/requests";
+import { servicesContext } from "../../context.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { listRequestAssignees, listRequests, parseRequestFilter } from "../../domain/admin-requests.server.ts";
+import { adminMeta } from "../../lib/admin-nav.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { REQUEST_STATUSES, REQUEST_TYPES, requestStatusName, requestTypeName } from "../../lib/request-status.ts";
+import { AdminPage } from "../../components/admin/AdminPage.tsx";
+import { AdminPager } from "../../components/admin/AdminPager.tsx";
+import "../../components/admin/admin-table.css";
+
+export const meta: Route.MetaFunction = () => adminMeta("Заявки");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "requests");
+  const { db } = args.context.get(servicesContext);
+  const params = new URL(args.request.url).searchParams;
+  const filter = parseRequestFilter(params);
+  const [list, assignees] = await Promise.all([listRequests(db, filter), listRequestAssignees(db)]);
+  return { filter, list, assignees, search: params.toString() };
+}
+
+export default function Requests({ loaderData }: Route.ComponentProps) {
+  const { filter, list, assignees, search } = loaderData;
+  return (
+    <AdminPage title="Заявки">
+      <Form method="get" action="/admin/requests/" className="admin-filters" role="search" aria-label="Заявки">
+        <div className="form-group">
+          <label htmlFor="requests-q" className="form-group__label">
+            Поиск
+          </label>
+          <input id="requests-q" type="search" name="q" className="form-control" defaultValue={filter.query} placeholder="Имя, телефон или почта" />
+        </div>
+        <div className="form-group">
+          <label htmlFor="requests-status" className="form-group__label">
+            Статус
+          </label>
+          <select id="requests-status" name="status" className="form-control" defaultValue={filter.status ?? ""}>
+            <option value="">Все</option>
+            {Object.entries(REQUEST_STATUSES).map(([value, title]) => (
+              <option key={value} value={value}>
+                {title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-group">
+          <label htmlFor="requests-type" className="form-group__label">
+            Тип
+          </label>
+          <select id="requests-type" name="type" className="form-control" defaultValue={filter.type ?? ""}>
+            <option value="">Все</option>
+            {Object.entries(REQUEST_TYPES).map(([value, title]) => (
+              <option key={value} value={value}>
+                {title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-group">
+          <label htmlFor="requests-assignee" className="form-group__label">
+            Ответственный
+          </label>
+          <select id="requests-assignee" name="assignee" className="form-control" defaultValue={filter.assignee === null ? "" : String(filter.assignee)}>
+            <option value="">Все</option>
+            <option value="none">Не назначен</option>
+            {assignees.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name || a.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          Найти
+        </button>
+      </Form>
+      {list.items.length === 0 ? (
+        <p role="status">Заявок не найдено.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Заявки, новые сверху</caption>
+            <thead>
+              <tr>
+                <th scope="col">№</th>
+                <th scope="col">Получена</th>
+                <th scope="col">Тип</th>
+                <th scope="col">Имя</th>
+                <th scope="col">Телефон, почта</th>
+                <th scope="col">Статус</th>
+                <th scope="col">Ответственный</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    <Link to={`/admin/requests/${r.id}/`}>{`Заявка № ${r.id}`}</Link>
+                  </td>
+                  <td>{formatDateTime(r.createdAt)}</td>
+                  <td>
+                    {requestTypeName(r.type)}
+                    {r.attachments > 0 ? `, файлов: ${r.attachments}` : ""}
+                  </td>
+                  <td>{r.name}</td>
+                  <td>{[r.phone, r.email].filter(Boolean).join(", ")}</td>
+                  <td>{requestStatusName(r.status)}</td>
+                  <td>{r.assigneeEmail ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AdminPager page={list.page} pages={list.pages} total={list.total} search={search} label="Страницы заявок" />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,67 @@
+// The browser tests' own door into the e2e server's database (data/e2e/vitrina.db, written by
+// scripts/e2e-server.ts): make a staff account as `npm run staff -- add` would, and read what a
+// product's approved reviews add up to.
+import path from "node:path";
+import { openDatabase } from "../../app/db/database.server.ts";
+import { addStaff, CLI_ACTOR } from "../../app/domain/staff.server.ts";
+import type { StaffRole } from "../../app/lib/staff-roles.ts";
+import { CURRENT_REVIEW_CONSENT } from "../../app/lib/consent.ts";
+
+const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
+export const E2E_STAFF_PASSWORD = "стол и шкаф 2026";
+
+let seq = 0;
+
+/** A new staff account of `role`; returns its e-mail (password E2E_STAFF_PASSWORD). */
+export async function createStaff(role: StaffRole): Promise<string> {
+  const email = `${role}.${process.pid}.${Date.now()}.${++seq}@example.ru`;
+  const db = openDatabase(E2E_DB);
+  try {
+    const made = await addStaff(db, CLI_ACTOR, { email, role, name: `Менеджер ${seq}`, password: E2E_STAFF_PASSWORD });
+    if (!made.ok) throw new Error(`could not create ${email}: ${made.reason}`);
+  } finally {
+    await db.close();
+  }
+  return email;
+}
+
+/** The product's approved reviews as the storefront counts them: how many and their average to one decimal. */
+export async function approvedRating(slug: string): Promise<{ count: number; rating: number }> {
+  const db = openDatabase(E2E_DB);
+  try {
+    const rows = await db.kysely
+      .selectFrom("reviews")
+      .innerJoin("products", "products.id", "reviews.product_id")
+      .select("reviews.rating")
+      .where("products.slug", "=", slug)
+      .where("reviews.approved", "=", 1)
+      .execute();
+    const sum = rows.reduce((a, r) => a + Number(r.rating), 0);
+    return { count: rows.length, rating: rows.length ? Math.round((sum / rows.length) * 10) / 10 : 0 };
+  } finally {
+    await db.close();
+  }
+}
+
+/** A review waiting for moderation on the first product, as the product page's form stores one. */
+export async function createWaitingReview(name: string): Promise<void> {
+  const db = openDatabase(E2E_DB);
+  try {
+    const now = Date.now();
+    await db.kysely
+      .insertInto("reviews")
+      .values({
+        product_id: 1,
+        rating: 2,
+        text: "Обивка начала скатываться через месяц.",
+        name,
+        consent_version: CURRENT_REVIEW_CONSENT,
+        consent_at: now,
+        approved: 0,
+        created_at: now,
+      })
+      .execute();
+  } finally {
+    await db.close();
+  }
+}
