@@ -82,6 +82,16 @@ describe.each(dialects)("staff management on %s", (dialect) => {
     expect((await listAudit(app.vitrina.db)).total).toBe(before);
   });
 
+  it("stops guessing the owner's password after 5 wrong tries (429), even with the right one", async () => {
+    const { visitor } = await staffVisitor(app, "owner");
+    const form = { intent: "add", email: uniqueEmail(), role: "manager", password: "временный пароль" };
+    for (let i = 0; i < 5; i++) expect((await visitor.post("/admin/staff/", { ...form, currentPassword: `угадываю ${i}` })).status).toBe(400);
+    const res = await visitor.post("/admin/staff/", { ...form, currentPassword: STAFF_PASSWORD });
+    expect(res.status).toBe(429);
+    expect(await res.text()).toContain("Слишком много неверных попыток");
+    expect(await roleOf(form.email)).toBeUndefined();
+  });
+
   it("takes the role from the database, not from the form: a manager posting role=owner gets 403", async () => {
     const { visitor } = await staffVisitor(app, "manager");
     const res = await visitor.post("/admin/staff/", {

@@ -24,6 +24,9 @@ export async function loader(args: Route.LoaderArgs) {
   return { me: me.id, staff, editing, done: DONE[params.get("done") ?? ""] ?? null };
 }
 
+const REAUTH_LIMIT = 5;
+const REAUTH_WINDOW_MS = 15 * 60 * 1000;
+
 type Failure = { intent: string; errors: FieldErrors; values: Record<string, string> };
 
 const fail = (intent: string, values: Record<string, string>, errors: FieldErrors, status: number) =>
@@ -45,8 +48,15 @@ export async function action(args: Route.ActionArgs) {
   const schema = intent === "add" ? staffAddSchema : intent === "role" ? staffRoleSchema : staffRemoveSchema;
   const parsed = schema.safeParse(values);
   if (!parsed.success) return fail(intent, values, fieldErrors(parsed.error), 400);
-  // the role a change gives comes from the list above; who may change it, only from the database
-  if (!(await confirmStaffPassword(db, me, parsed.data.currentPassword))) return fail(intent, values, { currentPassword: STAFF_MESSAGES.wrongPassword }, 400);
+  // the role a change gives comes from the list above; who may change it, only from the database.
+  // Wrong passwords are counted like the login form's, so a left-open session cannot be used to guess.
+  const { rateLimiter } = args.context.get(servicesContext);
+  const tries = `staff:reauth:${me.id}`;
+  if ((await rateLimiter.peek(tries)).count >= REAUTH_LIMIT) return fail(intent, values, { currentPassword: STAFF_MESSAGES.tooManyTries }, 429);
+  if (!(await confirmStaffPassword(db, me, parsed.data.currentPassword))) {
+    await rateLimiter.hit(tries, REAUTH_LIMIT, REAUTH_WINDOW_MS);
+    return fail(intent, values, { currentPassword: STAFF_MESSAGES.wrongPassword }, 400);
+  }
   const p = parsed.data as { userId?: number; role?: "owner" | "manager" | "content"; email?: string; name?: string; password?: string };
   const result =
     intent === "add"
