@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { servicesContext, sessionContext } from "./context.ts";
 import { listSectionTree } from "./domain/catalog.server.ts";
@@ -55,6 +55,28 @@ export function shouldRevalidate({ actionStatus, formAction, defaultShouldRevali
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
+  const { pathname } = useLocation();
+  // the back office draws its own frame (app/routes/admin/layout.tsx): none of the shop's chrome
+  if (/^\/admin(\/|$)/.test(pathname)) {
+    return (
+      <html lang="ru">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <Meta />
+          <Links />
+        </head>
+        <body>
+          <a className="skip-link" href="#main">
+            Перейти к содержимому
+          </a>
+          {children}
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </body>
+      </html>
+    );
+  }
   return (
     <html lang="ru">
       <head>

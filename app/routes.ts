@@ -39,6 +39,13 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap-index" }),
   route("sitemap/:file", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  // the back office: one guarded layout; each helper adds its area's routes here
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+    route(":area", "routes/admin/pending.tsx"),
+  ]),
   route(":slug", "routes/content-page.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -166,6 +166,12 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
     res.redirect(301, req.path.replace(/^\/+/, "/") + "/" + (q >= 0 ? req.originalUrl.slice(q) : ""));
   });
 
+  // The back office is never indexed or cached, whatever answers (a page, a redirect, an error).
+  app.use("/admin", (_req, res, next) => {
+    res.set({ "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" });
+    next();
+  });
+
   // Imported once: a per-request dynamic import pays module resolution (file stats) every time.
   // In development Vite hands the build over per request instead, so edits apply at once; React
   // Router's "development" mode then shows error details (never outside `npm run dev`).

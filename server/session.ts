@@ -116,7 +116,7 @@ export async function loadSession(req: Request, res: Response, db: Db, secret: s
     async update(patch) {
       const s = await ensure();
       s.data = { ...s.data, ...patch };
-      await saveSessionData(db, s.id, s.data);
+      await saveSessionData(db, s.id, s.data, Date.now(), s.staff);
     },
     async login(userId, data) {
       const previousId = stored?.id ?? null;

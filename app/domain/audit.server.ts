@@ -7,7 +7,8 @@ import type { Db } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
 
 export interface StaffActor {
-  id: number;
+  /** null for the `npm run staff` command line, which acts as no account */
+  id: number | null;
   email: string;
 }
 

@@ -2,13 +2,21 @@ import crypto from "node:crypto";
 import type { Db } from "../db/database.server.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** a staff account's session ends after this long without a request (sliding) */
+export const STAFF_IDLE_MS = 2 * 60 * 60 * 1000;
+// a staff session's expiry moves at most once a minute, not on every request
+const STAFF_SLIDE_STEP_MS = 60 * 1000;
 
 export interface StoredSession {
   id: string;
   userId: number | null;
   data: Record<string, unknown>;
   expiresAt: number;
+  /** whether the signed-in account has a staff role (its session expires after STAFF_IDLE_MS idle) */
+  staff: boolean;
 }
+
+const ttlOf = (staff: boolean) => (staff ? STAFF_IDLE_MS : SESSION_TTL_MS);
 
 /** 128 random bits, URL-safe. */
 export function newSessionId(): string {
@@ -16,7 +24,7 @@ export function newSessionId(): string {
 }
 
 export async function createSession(db: Db, now = Date.now()): Promise<StoredSession> {
-  const session: StoredSession = { id: newSessionId(), userId: null, data: {}, expiresAt: now + SESSION_TTL_MS };
+  const session: StoredSession = { id: newSessionId(), userId: null, data: {}, expiresAt: now + SESSION_TTL_MS, staff: false };
   await db.kysely.insertInto("sessions").values({ id: session.id, user_id: null, data: "{}", created_at: now, expires_at: session.expiresAt }).execute();
   return session;
 }
@@ -24,30 +32,32 @@ export async function createSession(db: Db, now = Date.now()): Promise<StoredSes
 export async function findSession(db: Db, id: string, now = Date.now()): Promise<StoredSession | null> {
   const row = await db.kysely
     .selectFrom("sessions")
-    .select(["id", "user_id", "data", "expires_at"])
-    .where("id", "=", id)
-    .where("expires_at", ">", now)
+    .leftJoin("users", "users.id", "sessions.user_id")
+    .select(["sessions.id", "sessions.user_id", "sessions.data", "sessions.expires_at", "users.role"])
+    .where("sessions.id", "=", id)
+    .where("sessions.expires_at", ">", now)
     .executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, userId: row.user_id, data: parseData(row.data), expiresAt: Number(row.expires_at) };
+  return { id: row.id, userId: row.user_id, data: parseData(row.data), expiresAt: Number(row.expires_at), staff: row.role != null };
 }
 
-export async function saveSessionData(db: Db, id: string, data: Record<string, unknown>, now = Date.now()): Promise<void> {
+export async function saveSessionData(db: Db, id: string, data: Record<string, unknown>, now = Date.now(), staff = false): Promise<void> {
   await db.kysely
     .updateTable("sessions")
-    .set({ data: JSON.stringify(data), expires_at: now + SESSION_TTL_MS })
+    .set({ data: JSON.stringify(data), expires_at: now + ttlOf(staff) })
     .where("id", "=", id)
     .execute();
 }
 
-/** Extends a session that is past half its life, so active visitors keep their cart. */
+/**
+ * Extends a session that is past half its life, so active visitors keep their cart. A staff
+ * session instead slides to STAFF_IDLE_MS from now (also cutting a customer's 30 days short the
+ * first time an account with a new role is seen), so an unattended back office logs itself out.
+ */
 export async function extendSessionIfStale(db: Db, s: StoredSession, now = Date.now()): Promise<void> {
-  if (s.expiresAt - now > SESSION_TTL_MS / 2) return;
-  await db.kysely
-    .updateTable("sessions")
-    .set({ expires_at: now + SESSION_TTL_MS })
-    .where("id", "=", s.id)
-    .execute();
+  if (s.staff ? Math.abs(now + STAFF_IDLE_MS - s.expiresAt) < STAFF_SLIDE_STEP_MS : s.expiresAt - now > SESSION_TTL_MS / 2) return;
+  s.expiresAt = now + ttlOf(s.staff);
+  await db.kysely.updateTable("sessions").set({ expires_at: s.expiresAt }).where("id", "=", s.id).execute();
 }
 
 export async function destroySession(db: Db, id: string): Promise<void> {
@@ -73,7 +83,9 @@ function parseData(json: string): Record<string, unknown> {
  * or seen before login is worthless afterwards; the old row goes in the same transaction.
  */
 export async function rotateSession(db: Db, oldId: string | null, userId: number, data: Record<string, unknown>, now = Date.now()): Promise<StoredSession> {
-  const session: StoredSession = { id: newSessionId(), userId, data, expiresAt: now + SESSION_TTL_MS };
+  const account = await db.kysely.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
+  const staff = account?.role != null;
+  const session: StoredSession = { id: newSessionId(), userId, data, expiresAt: now + ttlOf(staff), staff };
   await db.kysely.transaction().execute(async (trx) => {
     if (oldId) await trx.deleteFrom("sessions").where("id", "=", oldId).execute();
     await trx

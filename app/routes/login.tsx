@@ -7,6 +7,7 @@ import { loginSchema, MESSAGES } from "../lib/account-schemas.ts";
 import { fieldErrors, formValues, type FieldErrors, checkWith } from "../lib/form-fields.ts";
 import { useFieldChecks } from "../ui/use-field-checks.ts";
 import { safeBackPath } from "../lib/safe-back-path.ts";
+import { findStaffMember } from "../domain/staff.server.ts";
 import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
 import { FormField } from "../components/auth/FormField.tsx";
 
@@ -18,11 +19,14 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 export const meta: Route.MetaFunction = () => [{ title: "Вход — Витрина" }, { name: "robots", content: "noindex" }];
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const back = safeBackPath(params.get("back") ?? "/profile/");
-  if (context.get(sessionContext).userId !== null) throw redirect(back);
-  return { back, passwordReset: params.get("reset") === "done" };
+  const userId = context.get(sessionContext).userId;
+  // a customer sent here by the back office stays to sign in as staff (going back would loop)
+  const staffWanted = /^\/admin(\/|$)/.test(back);
+  if (userId !== null && (!staffWanted || (await findStaffMember(context.get(servicesContext).db, userId)))) throw redirect(back);
+  return { back, passwordReset: params.get("reset") === "done", staffWanted: staffWanted && userId !== null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,6 +76,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       }
     >
       {actionData?.notice ? <FormNotice tone="error">{actionData.notice}</FormNotice> : null}
+      {loaderData.staffWanted && !actionData ? (
+        <FormNotice tone="error">Этот раздел только для сотрудников магазина. Войдите под своей служебной учётной записью.</FormNotice>
+      ) : null}
       {loaderData.passwordReset && !actionData ? <FormNotice tone="ok">Пароль изменён. Войдите с новым паролем.</FormNotice> : null}
       <Form method="post" action="/login/" className="auth-form" {...formProps}>
         <input type="hidden" name="back" value={loaderData.back} />

@@ -12,6 +12,7 @@ export function loader({ request }: Route.LoaderArgs) {
     "Disallow: /favorites/",
     "Disallow: /order/",
     "Disallow: /search/",
+    "Disallow: /admin/",
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",

@@ -1,0 +1,15 @@
+import type { Route } from "./+types/dashboard";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { adminMeta } from "../../lib/admin-nav.ts";
+import { AdminPage } from "../../components/admin/AdminPage.tsx";
+
+export const meta: Route.MetaFunction = () => adminMeta("dashboard");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "dashboard");
+  return null;
+}
+
+export default function Page() {
+  return <AdminPage title="dashboard">…</AdminPage>;
+}

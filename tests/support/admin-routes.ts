@@ -1,0 +1,34 @@
+// Every back-office address and who may open it, for the role × route matrix in
+// tests/integration/admin-access.test.ts. Add your routes here (GET pages and the main POSTs);
+// `roles` lists the roles that get in, everyone else is refused.
+import type { StaffRole } from "../../app/lib/staff-roles.ts";
+
+export interface AdminRouteCase {
+  method: "GET" | "POST";
+  path: string;
+  /** the roles allowed in (the rest: staff → 403, customers and visitors → the login page) */
+  roles: readonly StaffRole[];
+  /** for POST: form fields (an allowed role may get a 4xx for them, never 403 or a login redirect) */
+  form?: Record<string, string>;
+}
+
+const ALL: readonly StaffRole[] = ["owner", "manager", "content"];
+const OPS: readonly StaffRole[] = ["owner", "manager"];
+const CATALOG: readonly StaffRole[] = ["owner", "content"];
+const OWNER: readonly StaffRole[] = ["owner"];
+
+export const ADMIN_ROUTES: AdminRouteCase[] = [
+  { method: "GET", path: "/admin/", roles: ALL },
+  { method: "GET", path: "/admin/staff/", roles: OWNER },
+  { method: "POST", path: "/admin/staff/", roles: OWNER, form: { intent: "add", email: "nobody@example.ru", role: "manager", currentPassword: "wrong" } },
+  { method: "GET", path: "/admin/audit/", roles: OWNER },
+  { method: "GET", path: "/admin/orders/", roles: OPS },
+  { method: "GET", path: "/admin/requests/", roles: OPS },
+  { method: "GET", path: "/admin/reviews/", roles: OPS },
+  { method: "GET", path: "/admin/promo/", roles: OPS },
+  { method: "GET", path: "/admin/products/", roles: CATALOG },
+  { method: "GET", path: "/admin/sections/", roles: CATALOG },
+  { method: "GET", path: "/admin/import/", roles: CATALOG },
+  { method: "GET", path: "/admin/content/", roles: CATALOG },
+  { method: "GET", path: "/admin/exchange/", roles: CATALOG },
+];

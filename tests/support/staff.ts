@@ -1,0 +1,45 @@
+// Staff accounts for back-office tests: create an account of a role (or a plain customer) in the
+// test app's database and get a signed-in Visitor for it, without spending the login form's rate
+// limits (the session row is made as a login makes it; the cookie is signed as the server signs it).
+import { addStaff, CLI_ACTOR } from "../../app/domain/staff.server.ts";
+import { registerUser } from "../../app/domain/users.server.ts";
+import { rotateSession } from "../../app/domain/sessions.server.ts";
+import type { StaffRole } from "../../app/lib/staff-roles.ts";
+import { signedSessionCookie, uniqueEmail, Visitor } from "../integration/accounts-client.ts";
+import type { TestApp } from "./test-app.ts";
+
+export const STAFF_PASSWORD = "стол и шкаф 2026";
+
+export interface TestAccount {
+  id: number;
+  email: string;
+  password: string;
+  role: StaffRole | null;
+}
+
+/** A new account with `role` (null: a customer), password STAFF_PASSWORD. */
+export async function createAccount(app: Pick<TestApp, "vitrina">, role: StaffRole | null, email = uniqueEmail(role ?? "customer")): Promise<TestAccount> {
+  const db = app.vitrina.db;
+  if (role === null) {
+    const made = await registerUser(db, { name: "Покупатель", email, phone: "", password: STAFF_PASSWORD });
+    if (!made.ok) throw new Error(`could not create ${email}`);
+    return { id: made.user.id, email, password: STAFF_PASSWORD, role };
+  }
+  const made = await addStaff(db, CLI_ACTOR, { email, role, name: `Сотрудник ${role}`, password: STAFF_PASSWORD });
+  if (!made.ok) throw new Error(`could not create ${email}: ${made.reason}`);
+  return { id: made.userId, email, password: STAFF_PASSWORD, role };
+}
+
+/** A Visitor signed in as `account` (a fresh session row, as the login form would make). */
+export async function signedIn(app: Pick<TestApp, "vitrina" | "url">, account: TestAccount): Promise<Visitor> {
+  const session = await rotateSession(app.vitrina.db, null, account.id, {});
+  const visitor = new Visitor(app.url);
+  visitor.cookie = signedSessionCookie(session.id);
+  return visitor;
+}
+
+/** An account of `role` and a Visitor signed in as it. */
+export async function staffVisitor(app: Pick<TestApp, "vitrina" | "url">, role: StaffRole | null): Promise<{ account: TestAccount; visitor: Visitor }> {
+  const account = await createAccount(app, role);
+  return { account, visitor: await signedIn(app, account) };
+}
