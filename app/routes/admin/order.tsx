@@ -45,9 +45,11 @@ export async function action(args: Route.ActionArgs) {
       await changeOrderStatus(db, actor, number, command.to, command.version, command.note);
       const order = command.notify ? await loadAdminOrder(db, number) : null;
       // the change is saved; a letter that fails to go is logged, never a reason to undo it
-      if (order) await sendStatusMail(mailer, order, command.to, command.note.trim()).catch((e: unknown) => logger.error({ err: e, number }, "status mail failed"));
+      if (order)
+        await sendStatusMail(mailer, order, command.to, command.note.trim()).catch((e: unknown) => logger.error({ err: e, number }, "status mail failed"));
     } else if (command.intent === "note") await setManagerNote(db, actor, number, command.version, command.note);
-    else if (command.intent === "add") await editOrderLines(db, actor, number, command.version, { kind: "add", productId: command.productId, qty: command.qty });
+    else if (command.intent === "add")
+      await editOrderLines(db, actor, number, command.version, { kind: "add", productId: command.productId, qty: command.qty });
     else if (command.intent === "qty") await editOrderLines(db, actor, number, command.version, { kind: "qty", lineId: command.lineId, qty: command.qty });
     else await editOrderLines(db, actor, number, command.version, { kind: "remove", lineId: command.lineId });
   } catch (error) {
@@ -86,8 +88,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </div>
         <div className="order-page__side">
           <section className="order-card" aria-labelledby="order-status-title">
-            <h2 id="order-status-title">Статус: {orderStatusName(order.status)}</h2>
-            <OrderStatusForm status={order.status} version={order.version} hasEmail={Boolean(order.email)} error={error?.field === "status" ? error.message : undefined} />
+            <h2 id="order-status-title">{`Статус: ${orderStatusName(order.status)}`}</h2>
+            <OrderStatusForm
+              status={order.status}
+              version={order.version}
+              hasEmail={Boolean(order.email)}
+              error={error?.field === "status" ? error.message : undefined}
+            />
           </section>
           <ManagerNoteForm note={order.managerNote} version={order.version} error={error?.field === "managerNote" ? error.message : undefined} />
           <OrderHistory order={order} />

@@ -24,7 +24,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title="Заказы">
       <OrderFilters filter={filter} />
-      <p role="status">Найдено: {countOf(list.total, ["заказ", "заказа", "заказов"])}</p>
+      <p role="status">{`Найдено: ${countOf(list.total, ["заказ", "заказа", "заказов"])}`}</p>
       <OrderTable list={list} filter={filter} />
     </AdminPage>
   );

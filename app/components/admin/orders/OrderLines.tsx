@@ -10,7 +10,19 @@ export interface FoundProduct {
 }
 
 /** The order's lines; before assembly each quantity can change, a line can go, and a product can be added. */
-export function OrderLines({ order, editable, found, find, error }: { order: AdminOrderView; editable: boolean; found: FoundProduct[]; find: string; error?: { field: string; message: string } }) {
+export function OrderLines({
+  order,
+  editable,
+  found,
+  find,
+  error,
+}: {
+  order: AdminOrderView;
+  editable: boolean;
+  found: FoundProduct[];
+  find: string;
+  error?: { field: string; message: string };
+}) {
   return (
     <section className="order-card" aria-labelledby="order-lines-title">
       <h2 id="order-lines-title">Состав заказа</h2>
