@@ -53,6 +53,8 @@ export function OrderSheet({ order }: { order: AdminOrderView }) {
         <dd>{order.floor ?? "—"}</dd>
         <dt>Лифт</dt>
         <dd>{order.lift ? LIFT_TYPES[order.lift] : "—"}</dd>
+        <dt>Подъём</dt>
+        <dd>{formatPrice(order.liftingCost)}</dd>
         <dt>Итого</dt>
         <dd>{formatPrice(order.total)}</dd>
       </dl>

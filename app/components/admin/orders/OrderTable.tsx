@@ -51,7 +51,7 @@ export function OrderTable({ list, filter }: { list: AdminOrderList; filter: Ord
           <tbody>
             {list.rows.map((o) => (
               <tr key={o.number}>
-                <td>
+                <td className="order-table__nowrap">
                   <Link to={`/admin/orders/${o.number}/`}>№&nbsp;{o.number}</Link>
                 </td>
                 <td>{formatDateTime(o.createdAt)}</td>
