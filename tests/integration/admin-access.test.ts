@@ -46,10 +46,12 @@ describe.each(dialects)("back-office access on %s", (dialect) => {
     });
   });
 
-  it("answers a script without the area with JSON 403", async () => {
-    const res = await visitors.get("manager")!.get("/admin/staff/", { accept: "application/json" });
+  it("refuses the data a script (a fetcher) asks for with 403 too", async () => {
+    const res = await visitors.get("manager")!.get("/admin/staff/_.data", { accept: "application/json" });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { error: string }).error).toContain("Недостаточно прав");
+    const body = await res.text();
+    expect(body).toContain("Недостаточно прав");
+    expect(body).not.toContain('"since"'); // no staff list leaks out
   });
 
   it("marks pages noindex and keeps the shop's header out", async () => {

@@ -1,15 +1,85 @@
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/audit";
+import { servicesContext } from "../../context.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
+import { listAudit } from "../../domain/audit.server.ts";
+import { listStaff } from "../../domain/staff.server.ts";
 import { adminMeta } from "../../lib/admin-nav.ts";
+import { AUDIT_ENTITIES } from "../../lib/audit-view.ts";
 import { AdminPage } from "../../components/admin/AdminPage.tsx";
+import { AuditTable } from "../../components/admin/AuditTable.tsx";
 
-export const meta: Route.MetaFunction = () => adminMeta("audit");
+export const meta: Route.MetaFunction = () => adminMeta("Журнал");
+
+const PAGE_SIZE = 50;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "audit");
-  return null;
+  const { db } = args.context.get(servicesContext);
+  const params = new URL(args.request.url).searchParams;
+  // junk in the address reads as «no filter» or the first page, never as an error
+  const entity = Object.hasOwn(AUDIT_ENTITIES, params.get("entity") ?? "") ? params.get("entity")! : "";
+  const actor = /^\d{1,9}$/.test(params.get("actor") ?? "") ? Number(params.get("actor")) : null;
+  const page = /^\d{1,6}$/.test(params.get("page") ?? "") ? Math.max(1, Number(params.get("page"))) : 1;
+  const [{ entries, total }, staff] = await Promise.all([
+    listAudit(db, { entity: entity || undefined, actorId: actor ?? undefined, page, pageSize: PAGE_SIZE }),
+    listStaff(db),
+  ]);
+  return { entries, total, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), entity, actor, staff: staff.map((s) => ({ id: s.id, email: s.email })) };
 }
 
-export default function Page() {
-  return <AdminPage title="audit">…</AdminPage>;
+export default function AuditPage({ loaderData: d }: Route.ComponentProps) {
+  const pageHref = (page: number) => {
+    const q = new URLSearchParams();
+    if (d.entity) q.set("entity", d.entity);
+    if (d.actor !== null) q.set("actor", String(d.actor));
+    if (page > 1) q.set("page", String(page));
+    const s = q.toString();
+    return s ? `/admin/audit/?${s}` : "/admin/audit/";
+  };
+  return (
+    <AdminPage title="Журнал">
+      <Form method="get" className="admin-filters">
+        <div className="form-group">
+          <label htmlFor="audit-entity" className="form-group__label">
+            Объект
+          </label>
+          <select id="audit-entity" name="entity" className="form-control" defaultValue={d.entity}>
+            <option value="">Все</option>
+            {Object.entries(AUDIT_ENTITIES).map(([value, title]) => (
+              <option key={value} value={value}>
+                {title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-group">
+          <label htmlFor="audit-actor" className="form-group__label">
+            Сотрудник
+          </label>
+          <select id="audit-actor" name="actor" className="form-control" defaultValue={d.actor ?? ""}>
+            <option value="">Все</option>
+            {d.staff.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          Показать
+        </button>
+      </Form>
+      {d.entries.length ? <AuditTable entries={d.entries} /> : <p>Записей нет.</p>}
+      {d.pages > 1 ? (
+        <nav className="admin-pager" aria-label="Страницы журнала">
+          {d.page > 1 ? <Link to={pageHref(d.page - 1)}>Назад</Link> : null}
+          <span>
+            Страница {d.page} из {d.pages}
+          </span>
+          {d.page < d.pages ? <Link to={pageHref(d.page + 1)}>Дальше</Link> : null}
+        </nav>
+      ) : null}
+    </AdminPage>
+  );
 }
