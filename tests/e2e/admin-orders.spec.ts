@@ -1,18 +1,43 @@
-// The issue's back-office flow at 1280 and 768 px: a manager (made with the staff fixture: the
-// staff pages are another helper's) signs in, finds the customer's order by phone, moves it
-// through the workflow to Выполнен; the customer sees the new status on the order page and in the profile.
+// The issue's back-office flow at 1280 and 768 px: the owner (from `npm run staff`) adds a manager
+// at «Сотрудники»; the manager signs in, finds the customer's order by phone and moves it through
+// the workflow to Выполнен; the customer sees the new status on the order page and in the profile;
+// the owner's «Журнал» shows every step with who made it.
+import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { openDatabase, type Db } from "../../app/db/database.server.ts";
 import { changeCart } from "../../app/domain/cart.server.ts";
 import { placeOrder } from "../../app/domain/orders.server.ts";
-import { addStaff, CLI_ACTOR } from "../../app/domain/staff.server.ts";
 import { registerUser } from "../../app/domain/users.server.ts";
 import { checkoutSchema } from "../../app/lib/checkout-schema.ts";
 import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
 
 const PASSWORD = "стол и шкаф 2026";
-const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
+const root = path.resolve(import.meta.dirname, "../..");
+const E2E_DB = path.join(root, "data/e2e/vitrina.db");
+
+function cliAddOwner(email: string) {
+  execFileSync(process.execPath, [path.join(root, "scripts/staff.ts"), "add", email, "--role", "owner", "--name", "Ольга"], {
+    env: { ...process.env, DATABASE_URL: E2E_DB, STAFF_PASSWORD: PASSWORD },
+    cwd: root,
+  });
+}
+
+async function signIn(page: Page, email: string, back: string) {
+  await page.goto(back);
+  await expect(page).toHaveURL(/\/login\/\?back=/);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Пароль", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Войти" }).click();
+}
+
+/** an area link, unfolding «Меню» first on a tablet */
+async function openArea(page: Page, name: string) {
+  const menu = page.getByRole("button", { name: "Меню" });
+  if ((await menu.isVisible()) && (await menu.getAttribute("aria-expanded")) !== "true") await menu.click();
+  await page.getByRole("navigation", { name: "Разделы управления" }).getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
 
 let db: Db;
 test.beforeAll(() => {
@@ -60,16 +85,25 @@ for (const viewport of [
     const errors = watchConsole(page);
     await page.setViewportSize(viewport);
     const tag = `${viewport.width}-${Date.now()}`;
+    const ownerEmail = `owner.${tag}@vitrina.test`;
     const managerEmail = `manager.${tag}@vitrina.test`;
-    const staff = await addStaff(db, CLI_ACTOR, { email: managerEmail, role: "manager", name: "Мария", password: PASSWORD });
-    expect(staff.ok).toBe(true);
+    cliAddOwner(ownerEmail);
     const order = await customerWithOrder(tag);
 
-    await page.goto("/admin/orders/");
-    await expect(page).toHaveURL(/\/login\/\?back=/);
-    await page.getByLabel("E-mail").fill(managerEmail);
-    await page.getByLabel("Пароль", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Войти" }).click();
+    const ownerContext = await browser.newContext({ viewport });
+    const owner = await ownerContext.newPage();
+    await signIn(owner, ownerEmail, "/admin/");
+    await openArea(owner, "Сотрудники");
+    const form = owner.locator("form", { has: owner.getByRole("button", { name: "Добавить" }) });
+    await form.getByLabel("E-mail").fill(managerEmail);
+    await form.getByLabel("Имя").fill("Мария");
+    await form.getByRole("combobox", { name: "Роль" }).selectOption({ label: "Менеджер" });
+    await form.getByLabel("Временный пароль", { exact: true }).fill(PASSWORD);
+    await form.getByLabel("Ваш пароль", { exact: true }).fill(PASSWORD);
+    await form.getByRole("button", { name: "Добавить" }).click();
+    await expect(owner.getByText("Сотрудник добавлен.")).toBeVisible();
+
+    await signIn(page, managerEmail, "/admin/orders/");
     await expect(page.getByRole("heading", { level: 1, name: "Заказы" })).toBeVisible();
 
     await page.getByRole("searchbox", { name: "Поиск" }).fill(order.typedPhone);
@@ -92,7 +126,8 @@ for (const viewport of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(errors).toEqual([]);
 
-    const customer = await browser.newPage({ viewport });
+    const customerContext = await browser.newContext({ viewport });
+    const customer = await customerContext.newPage();
     await customer.goto("/login/");
     await customer.getByLabel("E-mail").fill(order.email);
     await customer.getByLabel("Пароль", { exact: true }).fill(PASSWORD);
@@ -101,6 +136,15 @@ for (const viewport of [
     await expect(customer.getByText("Выполнен").first()).toBeVisible();
     await customer.goto(`/order/${order.number}/`);
     await expect(customer.getByText("Выполнен").first()).toBeVisible();
-    await customer.close();
+    await customerContext.close();
+
+    await openArea(owner, "Журнал");
+    const steps = owner.getByRole("row").filter({ hasText: "Статус заказа" }).filter({ hasText: order.number });
+    await expect(steps).toHaveCount(4);
+    for (const status of ["Подтверждён", "Собран", "Передан в доставку", "Выполнен"]) {
+      await expect(steps.filter({ hasText: status }).first()).toContainText(managerEmail);
+    }
+    await expectNoSeriousA11yViolations(owner);
+    await ownerContext.close();
   });
 }
