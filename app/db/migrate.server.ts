@@ -12,6 +12,7 @@ import * as m008 from "./migrations/008-favorites.ts";
 import * as m009 from "./migrations/009-order-status-history.ts";
 import * as m010 from "./migrations/010-showroom-stock-and-review-details.ts";
 import * as m011 from "./migrations/011-staff-and-audit.ts";
+import * as m013 from "./migrations/013-order-list-indexes.ts";
 import * as m014 from "./migrations/014-requests-and-review-moderation.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
@@ -27,6 +28,7 @@ const migrations = {
   "009-order-status-history": m009,
   "010-showroom-stock-and-review-details": m010,
   "011-staff-and-audit": m011,
+  "013-order-list-indexes": m013,
   "014-requests-and-review-moderation": m014,
 };
 

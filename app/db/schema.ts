@@ -250,6 +250,8 @@ export interface OrderTable {
   version: Generated<number>;
   /** the manager's own note, never shown to the customer */
   manager_note: Generated<string>;
+  /** the name lowered for the back office's search (app/lib/order-workflow.ts searchableName) */
+  search_name: Generated<string>;
 }
 
 export interface OrderLineTable {

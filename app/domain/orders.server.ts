@@ -6,6 +6,7 @@ import type { Db } from "../db/database.server.ts";
 import { BLOCKED_CHECKOUT_MESSAGE, blockingLineText, isOrderable, type BlockingLine } from "../lib/cart-availability.ts";
 import { PICKUP_POINT_MESSAGES, type CheckoutInput } from "../lib/checkout-schema.ts";
 import type { OrderStatus } from "../lib/order-status.ts";
+import { searchableName } from "../lib/order-workflow.ts";
 import { quoteDelivery, type DeliveryType, type LiftType } from "../lib/delivery-pricing.ts";
 import { loadCart } from "./cart.server.ts";
 import { isPickupPoint } from "./content.server.ts";
@@ -113,6 +114,7 @@ export async function placeOrder(
           idempotency_key: input.idempotencyKey,
           status: "new",
           name: input.name,
+          search_name: searchableName(input.name),
           phone: input.phone,
           email: input.email,
           delivery_type: input.delivery,

@@ -23,6 +23,8 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
   { method: "POST", path: "/admin/staff/", roles: OWNER, form: { intent: "add", email: "nobody@example.ru", role: "manager", currentPassword: "wrong" } },
   { method: "GET", path: "/admin/audit/", roles: OWNER },
   { method: "GET", path: "/admin/orders/", roles: OPS },
+  { method: "GET", path: "/admin/orders/?q=%2B79161234567&status=new&sort=total&dir=asc&page=2", roles: OPS },
+  { method: "POST", path: "/admin/orders/00-000000/", roles: OPS, form: { intent: "status", version: "1", status: "confirmed" } },
   { method: "GET", path: "/admin/requests/", roles: OPS },
   { method: "POST", path: "/admin/requests/1/", roles: OPS, form: { status: "bogus", version: "1" } },
   { method: "GET", path: "/admin/reviews/", roles: OPS },

@@ -1,0 +1,71 @@
+// What the back office's order pages show (app/domain/admin-orders.server.ts builds them).
+import type { DeliveryType, LiftType } from "../lib/delivery-pricing.ts";
+
+export interface AdminOrderRow {
+  number: string;
+  status: string;
+  createdAt: number;
+  name: string;
+  phone: string;
+  email: string;
+  deliveryType: DeliveryType;
+  total: number;
+}
+
+export interface AdminOrderList {
+  rows: AdminOrderRow[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export interface AdminOrderLine {
+  id: number;
+  productId: number;
+  kind: string;
+  title: string;
+  slug: string;
+  qty: number;
+  price: number;
+  weight: number;
+  /** titles of the included set items */
+  items: string[];
+}
+
+export interface AdminStatusChange {
+  status: string;
+  note: string;
+  at: number;
+  /** the staff member's e-mail; null when the shop itself set it (checkout) */
+  by: string | null;
+}
+
+export interface AdminOrderView {
+  number: string;
+  status: string;
+  version: number;
+  createdAt: number;
+  name: string;
+  phone: string;
+  email: string;
+  userId: number | null;
+  deliveryType: DeliveryType;
+  pickupPoint: string | null;
+  address: string;
+  floor: number | null;
+  lift: LiftType | null;
+  date: string;
+  time: string;
+  comment: string;
+  itemsTotal: number;
+  discount: number;
+  deliveryCost: number;
+  liftingCost: number;
+  total: number;
+  weight: number;
+  consentVersion: string;
+  consentAt: number;
+  managerNote: string;
+  lines: AdminOrderLine[];
+  history: AdminStatusChange[];
+}
