@@ -14,6 +14,7 @@ import * as m010 from "./migrations/010-showroom-stock-and-review-details.ts";
 import * as m011 from "./migrations/011-staff-and-audit.ts";
 import * as m013 from "./migrations/013-order-list-indexes.ts";
 import * as m014 from "./migrations/014-requests-and-review-moderation.ts";
+import * as m015 from "./migrations/015-catalogue-editing.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
 const migrations = {
@@ -30,6 +31,7 @@ const migrations = {
   "011-staff-and-audit": m011,
   "013-order-list-indexes": m013,
   "014-requests-and-review-moderation": m014,
+  "015-catalogue-editing": m015,
 };
 
 function importedMigrations(db: Db): MigrationProvider {

@@ -42,6 +42,19 @@ export interface ProductTable {
   /** weeks a product out of stock takes to arrive («Под заказ, 4–6 недель») */
   lead_weeks_min: Generated<number>;
   lead_weeks_max: Generated<number>;
+  /** 1 shown on the storefront, 0 hidden (staff can still preview it) */
+  published: Generated<number>;
+  /** bumped by every back-office save: a save carrying an older version is refused */
+  version: Generated<number>;
+  /** epoch ms of the last back-office change (0: never edited) */
+  updated_at: Generated<number>;
+}
+
+/** the address of a deleted product: it answers 410 Gone rather than 404 */
+export interface DeletedProductTable {
+  slug: string;
+  product_id: number;
+  deleted_at: number;
 }
 
 export type PropertyKind = "enum" | "multi" | "number";
@@ -156,6 +169,7 @@ export interface Database {
   reviews: ReviewTable;
   favorites: FavoriteTable;
   audit_log: AuditLogTable;
+  deleted_products: DeletedProductTable;
 }
 
 /** one staff action, append-only (the back office's «Журнал») */
@@ -217,6 +231,8 @@ export interface CartLineTable {
   qty: number;
   created_at: number;
   updated_at: number;
+  /** kopecks per unit the shopper saw when adding (null: added before prices could change) */
+  price_seen: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderTable {
