@@ -57,6 +57,12 @@ export interface DeletedProductTable {
   deleted_at: number;
 }
 
+/** a single row (id 1) counting catalogue changes, so every app instance notices them */
+export interface CatalogGenerationTable {
+  id: number;
+  generation: number;
+}
+
 export type PropertyKind = "enum" | "multi" | "number";
 
 export interface PropertyTable {
@@ -170,6 +176,7 @@ export interface Database {
   favorites: FavoriteTable;
   audit_log: AuditLogTable;
   deleted_products: DeletedProductTable;
+  catalog_generation: CatalogGenerationTable;
 }
 
 /** one staff action, append-only (the back office's «Журнал») */

@@ -19,6 +19,8 @@ export interface CartLineView {
   image: ProductImage | null;
   /** unit price, kopecks (for a set: the price of the chosen items with the set discount) */
   price: number;
+  /** the unit price (kopecks) the shopper saw before staff changed it; null when unchanged */
+  priceSeen: number | null;
   /** unit price without discount, kopecks; null when there is none */
   oldPrice: number | null;
   /** unit weight, grams */

@@ -88,7 +88,7 @@ interface ResolvedLine {
 async function resolve(db: Db, productId: number, type: string, items: number[] | undefined): Promise<ResolvedLine> {
   const product = await db.kysely
     .selectFrom("products")
-    .select(["id", "kind", "stock", "title", "price", "set_discount"])
+    .select(["id", "kind", "stock", "title", "price", "set_discount", "published"])
     .where("id", "=", productId)
     .executeTakeFirst();
   if (!product || product.kind !== type) throw new CartError(404, "Такого товара нет в каталоге. Обновите страницу и попробуйте ещё раз.");
@@ -111,7 +111,8 @@ async function resolve(db: Db, productId: number, type: string, items: number[] 
   } else if (items !== undefined && items.length) {
     throw new CartError(422, "У этого товара нет предметов комплекта.");
   }
-  return { productId: product.id, kind: product.kind, title: product.title, price, itemsKey, stock: product.stock };
+  // a hidden product is sold out to the cart: its line can still be lowered or removed, never added to
+  return { productId: product.id, kind: product.kind, title: product.title, price, itemsKey, stock: product.published ? product.stock : 0 };
 }
 
 export interface CartChange {
@@ -165,8 +166,8 @@ export async function changeCart(db: Db, cartOwner: CartOwner, change: CartChang
   const owner = known ?? (await (cartOwner as Exclude<CartOwner, string>).create());
   await db.kysely
     .insertInto("cart_lines")
-    .values({ owner, product_id: line.productId, items: line.itemsKey, qty, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.columns(["owner", "product_id", "items"]).doUpdateSet({ qty, updated_at: now }))
+    .values({ owner, product_id: line.productId, items: line.itemsKey, qty, created_at: now, updated_at: now, price_seen: line.price })
+    .onConflict((oc) => oc.columns(["owner", "product_id", "items"]).doUpdateSet({ qty, updated_at: now, price_seen: line.price }))
     .execute();
   return { qty, notice, product };
 }
@@ -196,7 +197,9 @@ export async function loadCart(db: Db, owner: string | null): Promise<{ lines: C
       "cart_lines.id",
       "cart_lines.qty",
       "cart_lines.items",
+      "cart_lines.price_seen",
       "products.id as product_id",
+      "products.published",
       "products.kind",
       "products.slug",
       "products.title",
@@ -224,27 +227,44 @@ export async function loadCart(db: Db, owner: string | null): Promise<{ lines: C
       title: r.title,
       image: firstProductImage(r.images),
       qty: r.qty,
-      inStock: Math.max(0, r.stock),
+      // a hidden product's line is unavailable like a sold-out one: out of the totals and of any order
+      inStock: r.published ? Math.max(0, r.stock) : 0,
       max: Math.max(1, r.stock),
     };
+    const seen = (price: number) => (r.price_seen !== null && Number(r.price_seen) !== price ? Number(r.price_seen) : null);
     if (r.kind !== "set") {
-      return { ...base, price: Number(r.price), oldPrice: r.old_price === null ? null : Number(r.old_price), weight: r.weight, items: [] };
+      const price = Number(r.price);
+      return { ...base, price, priceSeen: seen(price), oldPrice: r.old_price === null ? null : Number(r.old_price), weight: r.weight, items: [] };
     }
     const all = sets.get(r.product_id) ?? [];
     const chosenIds = JSON.parse(r.items) as number[];
     const chosen = all.filter((i) => chosenIds.includes(i.item_id));
     const whole = chosen.length === all.length;
     const computed = setPrice(chosen, r.set_discount);
+    // the whole set costs what the catalogue says; a partial one is priced from its items
+    const price = whole ? Number(r.price) : computed.price;
     return {
       ...base,
-      // the whole set costs what the catalogue says; a partial one is priced from its items
-      price: whole ? Number(r.price) : computed.price,
+      price,
+      priceSeen: seen(price),
       oldPrice: computed.oldPrice,
       weight: chosen.reduce((s, i) => s + i.weight * i.qty, 0),
       items: chosen.map((i) => ({ id: i.item_id, title: i.title, slug: i.slug, qty: i.qty })),
     };
   });
   return { lines, totals: cartTotals(lines) };
+}
+
+/**
+ * The shopper has now seen the current prices of these lines («Цена изменилась» is shown once, on
+ * the visit that confirms it): their remembered price becomes today's. Orders keep their own prices.
+ */
+export async function confirmCartPrices(db: Db, owner: string | null, lines: readonly CartLineView[]): Promise<void> {
+  if (!owner) return;
+  for (const line of lines) {
+    if (line.priceSeen === null) continue;
+    await db.kysely.updateTable("cart_lines").set({ price_seen: line.price }).where("id", "=", line.id).where("owner", "=", owner).execute();
+  }
 }
 
 /** Count and sum for the header: the lines that can be ordered as they stand (the cart page's totals). */

@@ -3,6 +3,8 @@
 // property an array of values, each sort order a precomputed array of positions. A listing
 // (page, all facet counts, range bounds, total) is then bitset work of microseconds to a few
 // milliseconds, the same on SQLite and PostgreSQL. See docs/decisions/005-facet-index.md.
+// Only published products are in it, so hidden ones leave listings, facet counts, search and
+// suggestions together; it follows catalogue changes as docs/decisions/074-live-storefront.md says.
 import type { Db } from "../db/database.server.ts";
 import { Bitset } from "../lib/bitset.ts";
 import type { Direction } from "../lib/listing-query.ts";
@@ -41,15 +43,24 @@ export interface CatalogIndex {
   /** title words, fields, section names and vocabulary for ranking and correcting searches */
   search: SearchIndex;
   builtAt: number;
+  /** the catalogue generation (catalog_generation) the index was read at */
+  generation: number;
 }
 
 const collator = new Intl.Collator("ru", { sensitivity: "base", numeric: true });
 
 export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
   const k = db.kysely;
+  // read first: a change committed while the rows are read bumps it past this, and is built again
+  const generation = await readCatalogGeneration(db);
   const [sections, products, properties, values] = await Promise.all([
     k.selectFrom("sections").select(["id", "parent_id", "title"]).execute(),
-    k.selectFrom("products").select(["id", "section_id", "kind", "title", "brand", "price", "popularity", "created_at"]).orderBy("id").execute(),
+    k
+      .selectFrom("products")
+      .select(["id", "section_id", "kind", "title", "brand", "price", "popularity", "created_at"])
+      .where("published", "=", 1)
+      .orderBy("id")
+      .execute(),
     k.selectFrom("properties").select(["id", "code", "title", "kind", "unit", "sort"]).orderBy("sort").orderBy("id").execute(),
     k.selectFrom("product_values").select(["product_id", "property_id", "value_text", "value_num"]).execute(),
   ]);
@@ -133,6 +144,7 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     orders,
     search: buildSearchIndex({ products, sections, sectionSets, facets, popular: orders.popular }),
     builtAt: Date.now(),
+    generation,
   };
 
   function textFacet(code: string, title: string) {
@@ -157,34 +169,72 @@ function inferStep(values: Float64Array): number {
   return 1;
 }
 
-// One index per database, rebuilt in the background when older than a minute so prices and new
-// products show up without a restart, and never rebuilt twice at once.
-const MAX_AGE_MS = 60_000;
-const cache = new WeakMap<Db, { index: Promise<CatalogIndex>; rebuilding: boolean }>();
+/** How many catalogue changes the database has seen (bumped by catalogChanged). */
+export async function readCatalogGeneration(db: Db): Promise<number> {
+  const row = await db.kysely.selectFrom("catalog_generation").select("generation").where("id", "=", 1).executeTakeFirst();
+  return Number(row?.generation ?? 0);
+}
+
+// One index per database. Requests are served from the index at hand; at most every CHECK_MS a
+// request also reads the catalogue generation (one primary-key row), and when another instance or
+// this one has moved it on, a fresh index is built in the background while the old one keeps
+// serving. Changes arriving during a build are coalesced into one more build after it.
+const CHECK_MS = 500;
+
+interface CacheEntry {
+  index: Promise<CatalogIndex>;
+  checkedAt: number;
+  building: boolean;
+  /** a change arrived during the build: build once more when it ends */
+  again: boolean;
+}
+
+const cache = new WeakMap<Db, CacheEntry>();
 
 export async function getCatalogIndex(db: Db): Promise<CatalogIndex> {
   let entry = cache.get(db);
   if (!entry) {
-    entry = { index: buildCatalogIndex(db), rebuilding: false };
+    entry = { index: buildCatalogIndex(db), checkedAt: Date.now(), building: false, again: false };
     cache.set(db, entry);
     entry.index.catch(() => cache.delete(db));
     return entry.index;
   }
   const index = await entry.index;
-  if (Date.now() - index.builtAt > MAX_AGE_MS && !entry.rebuilding) {
+  const now = Date.now();
+  if (now - entry.checkedAt >= CHECK_MS && !entry.building) {
+    entry.checkedAt = now;
     const current = entry;
-    current.rebuilding = true;
-    buildCatalogIndex(db)
-      .then((fresh) => cache.set(db, { index: Promise.resolve(fresh), rebuilding: false }))
-      .catch(() => (current.rebuilding = false));
+    readCatalogGeneration(db)
+      .then((generation) => generation !== index.generation && rebuildCatalogIndex(db, current))
+      .catch(() => undefined); // the index at hand keeps serving; the next check tries again
   }
   return index;
 }
 
 /**
- * Drops the cached index (after imports or admin edits): the next listing rebuilds it.
- * @public for the back office's catalogue edits and the 1C import (issues 14 and 16)
+ * Builds a fresh index in the background; the current one serves until it is ready. Called by
+ * catalogChanged on the instance that made the change, so it need not wait for the next check.
  */
-export function invalidateCatalogIndex(db: Db): void {
-  cache.delete(db);
+export function refreshCatalogIndex(db: Db): void {
+  const entry = cache.get(db);
+  if (entry) rebuildCatalogIndex(db, entry);
+}
+
+function rebuildCatalogIndex(db: Db, entry: CacheEntry): void {
+  if (entry.building) {
+    entry.again = true;
+    return;
+  }
+  entry.building = true;
+  entry.again = false;
+  buildCatalogIndex(db)
+    .then((fresh) => {
+      entry.index = Promise.resolve(fresh);
+    })
+    .catch(() => undefined) // keep serving the old one; the next generation check tries again
+    .finally(() => {
+      entry.building = false;
+      entry.checkedAt = Date.now();
+      if (entry.again) rebuildCatalogIndex(db, entry);
+    });
 }

@@ -15,7 +15,7 @@ export function comparedIds(data: Readonly<Record<string, unknown>>): number[] {
 
 /** Adds or removes a product; returns whether it is now compared. Unknown products are refused. */
 export async function toggleCompared(db: Db, session: SessionHandle, productId: number): Promise<{ compared: boolean; count: number } | null> {
-  const exists = await db.kysely.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst();
+  const exists = await db.kysely.selectFrom("products").select("id").where("id", "=", productId).where("published", "=", 1).executeTakeFirst();
   if (!exists) return null;
   const ids = comparedIds(session.data);
   const compared = !ids.includes(productId);
@@ -53,6 +53,7 @@ export async function loadComparison(db: Db, ids: number[]): Promise<ComparisonT
       "section_id",
     ])
     .where("id", "in", ids)
+    .where("published", "=", 1)
     .execute();
   // one table per top-level section, so a sofa and a corner sofa stand side by side
   const sections = await db.kysely.selectFrom("sections").select(["id", "parent_id", "title"]).execute();

@@ -55,7 +55,7 @@ export async function setFavorite(db: Db, session: SessionHandle, productId: num
   const want = on ?? !current.includes(productId);
   if (want === current.includes(productId)) return { ok: true, favorite: want, count: current.length };
   if (want) {
-    const exists = await db.kysely.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst();
+    const exists = await db.kysely.selectFrom("products").select("id").where("id", "=", productId).where("published", "=", 1).executeTakeFirst();
     if (!exists) return { ok: false, status: 404, message: UNKNOWN_PRODUCT_MESSAGE };
     if (current.length >= MAX_FAVORITES) return { ok: false, status: 409, message: FAVORITES_FULL_MESSAGE };
   }

@@ -148,6 +148,7 @@ export async function loadProductCards(db: Db, ids: number[], withProperties = f
     .selectFrom("products")
     .select(["id", "kind", "slug", "title", "price", "old_price", "stock", "rating", "rating_count", "lead_weeks_min", "lead_weeks_max", "images"])
     .where("id", "in", ids)
+    .where("published", "=", 1)
     .execute();
   const props = new Map<number, { title: string; value: string }[]>();
   if (withProperties) {

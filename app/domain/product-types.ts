@@ -18,6 +18,8 @@ export interface SetItemView {
 
 export interface ProductPageData {
   id: number;
+  /** hidden from the storefront (published = 0): only staff see the page, as a preview */
+  hidden: boolean;
   kind: ProductKind;
   slug: string;
   title: string;

@@ -14,10 +14,11 @@ import { cleanRichText } from "./rich-text.server.ts";
 
 export const SLUG_PATTERN = /^[a-z0-9-]{1,160}$/;
 
-export async function findProductPage(db: Db, slug: string): Promise<ProductPageData | null> {
+/** The product at `slug`; a hidden one only with `preview` (staff), as if it did not exist otherwise. */
+export async function findProductPage(db: Db, slug: string, { preview = false } = {}): Promise<ProductPageData | null> {
   if (!SLUG_PATTERN.test(slug)) return null;
   const row = await db.kysely.selectFrom("products").selectAll().where("slug", "=", slug).executeTakeFirst();
-  if (!row) return null;
+  if (!row || (!row.published && !preview)) return null;
 
   const sections = await db.kysely.selectFrom("sections").select(["id", "parent_id", "slug", "title"]).execute();
   const byId = new Map(sections.map((s) => [s.id, s]));
@@ -64,6 +65,7 @@ export async function findProductPage(db: Db, slug: string): Promise<ProductPage
   const specs = await loadSpecRows(db, row.id);
   return {
     id: row.id,
+    hidden: !row.published,
     kind: row.kind,
     slug: row.slug,
     title: row.title,
@@ -84,6 +86,12 @@ export async function findProductPage(db: Db, slug: string): Promise<ProductPage
     highlights: specs.slice(0, 5),
     lead: { min: Number(row.lead_weeks_min), max: Number(row.lead_weeks_max) },
   };
+}
+
+/** Whether the address belonged to a product that was deleted (it answers 410 Gone). */
+export async function isDeletedProductSlug(db: Db, slug: string): Promise<boolean> {
+  if (!SLUG_PATTERN.test(slug)) return false;
+  return (await db.kysely.selectFrom("deleted_products").select("slug").where("slug", "=", slug).executeTakeFirst()) !== undefined;
 }
 
 /** Property values of a product, multi-values joined, in the properties' order. */
@@ -137,6 +145,7 @@ export async function listRelatedProducts(db: Db, product: ProductPageData, limi
     .select("id")
     .where("section_id", "=", product.section.id)
     .where("id", "!=", product.id)
+    .where("published", "=", 1)
     .orderBy(sql`case when stock > 0 then 0 else 1 end`)
     .orderBy(sql`abs(price - ${product.price})`)
     .orderBy("id")

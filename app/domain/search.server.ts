@@ -18,14 +18,16 @@ import type { SearchListing } from "./search-types.ts";
 const BATCH = 500;
 export const MAX_SEARCH_RESULTS = 5000;
 
-/** Rebuilds every product's search document: title, brand, section, properties, description. */
-export async function rebuildSearchIndex(db: Db): Promise<number> {
+/** Search documents (title, brand, section, properties, description) of the given products, or of all. */
+async function searchDocuments(db: Db, ids?: readonly number[]): Promise<{ product_id: number; stems: string }[]> {
   const k = db.kysely;
-  const [products, sections, values] = await Promise.all([
-    k.selectFrom("products").select(["id", "section_id", "title", "brand", "description"]).execute(),
-    k.selectFrom("sections").select(["id", "title"]).execute(),
-    k.selectFrom("product_values").select(["product_id", "value_text"]).where("value_text", "is not", null).execute(),
-  ]);
+  let products = k.selectFrom("products").select(["id", "section_id", "title", "brand", "description"]);
+  let valueRows = k.selectFrom("product_values").select(["product_id", "value_text"]).where("value_text", "is not", null);
+  if (ids) {
+    products = products.where("id", "in", ids);
+    valueRows = valueRows.where("product_id", "in", ids);
+  }
+  const [rows, sections, values] = await Promise.all([products.execute(), k.selectFrom("sections").select(["id", "title"]).execute(), valueRows.execute()]);
   const sectionTitle = new Map(sections.map((s) => [s.id, s.title]));
   const valuesOf = new Map<number, string[]>();
   for (const v of values) {
@@ -33,11 +35,16 @@ export async function rebuildSearchIndex(db: Db): Promise<number> {
     list.push(v.value_text!);
     valuesOf.set(v.product_id, list);
   }
-  const docs = products.map((p) => ({
+  return rows.map((p) => ({
     product_id: p.id,
     stems: documentStems([p.title, p.brand, sectionTitle.get(p.section_id) ?? "", ...(valuesOf.get(p.id) ?? []), p.description].join(" ")),
   }));
-  await k.transaction().execute(async (trx) => {
+}
+
+/** Rebuilds every product's search document. */
+export async function rebuildSearchIndex(db: Db): Promise<number> {
+  const docs = await searchDocuments(db);
+  await db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom("search_documents").execute();
     for (let i = 0; i < docs.length; i += BATCH)
       await trx
@@ -46,6 +53,18 @@ export async function rebuildSearchIndex(db: Db): Promise<number> {
         .execute();
   });
   return docs.length;
+}
+
+/** Rewrites the documents of these products after an edit; a deleted product's document goes. */
+export async function refreshSearchDocuments(db: Db, ids: readonly number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const chunk = ids.slice(i, i + BATCH);
+    const docs = await searchDocuments(db, chunk);
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom("search_documents").where("product_id", "in", chunk).execute();
+      if (docs.length) await trx.insertInto("search_documents").values(docs).execute();
+    });
+  }
 }
 
 /** Builds the index when it is missing or out of step with the products (first start, new seed). */

@@ -1,5 +1,6 @@
 // Addresses for /sitemap.xml: home, catalogue, sections, content pages, news and every product,
-// in a stable order so numbered parts never overlap. Products are read one part at a time.
+// in a stable order so numbered parts never overlap. Products are read one part at a time; hidden
+// ones (published = 0) are left out, read afresh on every request so a change shows at once.
 import type { Db } from "../db/database.server.ts";
 import type { SitemapEntry } from "../lib/sitemap-xml.ts";
 
@@ -23,6 +24,7 @@ async function productCount(db: Db): Promise<number> {
   const row = await db.kysely
     .selectFrom("products")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("published", "=", 1)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -41,7 +43,7 @@ export async function sitemapEntries(db: Db, origin: string, range?: { start: nu
   const offset = Math.max(0, start - fixed.length);
   const limit = end - Math.max(start, fixed.length);
   if (limit > 0) {
-    const rows = await db.kysely.selectFrom("products").select("slug").orderBy("id").limit(Math.min(limit, 1_000_000)).offset(offset).execute();
+    const rows = await db.kysely.selectFrom("products").select("slug").where("published", "=", 1).orderBy("id").limit(Math.min(limit, 1_000_000)).offset(offset).execute();
     for (const p of rows) out.push({ loc: `${origin}/product/${p.slug}/` });
   }
   return out;

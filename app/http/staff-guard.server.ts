@@ -13,6 +13,12 @@ interface GuardArgs {
   context: Readonly<RouterContextProvider>;
 }
 
+/** The signed-in staff member of any role, or null: for storefront pages that show staff more (previews). */
+export async function signedInStaff({ context }: Pick<GuardArgs, "context">): Promise<StaffMember | null> {
+  const session = context.get(sessionContext);
+  return session.userId === null ? null : findStaffMember(context.get(servicesContext).db, session.userId);
+}
+
 /**
  * The signed-in staff member allowed into `area`. Anyone not signed in, or signed in as a
  * customer, is sent to the login page with the way back; staff without the area get a 403 (JSON

@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/cart";
 import { servicesContext, sessionContext } from "../context.ts";
-import { cartOwner, loadCart } from "../domain/cart.server.ts";
+import { cartOwner, confirmCartPrices, loadCart } from "../domain/cart.server.ts";
 import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
 import { CartView } from "../components/cart/CartView.tsx";
 
@@ -9,7 +9,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Корзина — Ви
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  return loadCart(db, cartOwner(context.get(sessionContext)));
+  const owner = cartOwner(context.get(sessionContext));
+  const cart = await loadCart(db, owner);
+  // this visit shows «Цена изменилась» on a changed line; the next one takes the new price as seen
+  await confirmCartPrices(db, owner, cart.lines);
+  return cart;
 }
 
 // The page keeps its own optimistic state (quantities, deleted marks); line changes made here

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/product-tab";
 import { servicesContext } from "../context.ts";
 import { findProductPage, loadTabContent } from "../domain/product.server.ts";
+import { signedInStaff } from "../http/staff-guard.server.ts";
 import { isProductTabId, TAB_AJAX_ACTION } from "../lib/product-tabs.ts";
 
 /**
@@ -14,7 +15,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const ajax = form?.get("ajax");
   const id = form?.get("id");
   if (ajax !== TAB_AJAX_ACTION || !isProductTabId(id)) return data({ error: "Неизвестная вкладка" }, { status: 400 });
-  const product = await findProductPage(db, params.slug);
+  const product = await findProductPage(db, params.slug, { preview: (await signedInStaff({ context })) !== null });
   if (!product) return data({ error: "Товар не найден" }, { status: 404 });
   return data(await loadTabContent(db, product, id), { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,7 +1,8 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/product";
 import { clientContext, servicesContext } from "../context.ts";
-import { findProductPage, listPickupPoints, listRelatedProducts, loadTabContent } from "../domain/product.server.ts";
+import { findProductPage, isDeletedProductSlug, listPickupPoints, listRelatedProducts, loadTabContent } from "../domain/product.server.ts";
+import { signedInStaff } from "../http/staff-guard.server.ts";
 import { loadProductCards } from "../domain/listing.server.ts";
 import { createReview, listApprovedReviews } from "../domain/reviews.server.ts";
 import { descriptionParagraphs, productPath, tabFromSegment, tabPath } from "../lib/product-tabs.ts";
@@ -20,8 +21,10 @@ import { ProductView } from "../components/product/ProductView.tsx";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const tab = tabFromSegment(params.tab);
-  const product = tab ? await findProductPage(db, params.slug) : null;
-  if (!product || !tab) throw data(null, { status: 404 });
+  // staff of any role preview a hidden product; to everyone else it does not exist
+  const preview = (await signedInStaff({ context })) !== null;
+  const product = tab ? await findProductPage(db, params.slug, { preview }) : null;
+  if (!product || !tab) throw data(null, { status: tab && (await isDeletedProductSlug(db, params.slug)) ? 410 : 404 });
   const url = new URL(request.url);
   const cookies = request.headers.get("cookie");
   const seen = readViewed(cookies);
@@ -54,7 +57,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { name: product.title, url: url.origin + productPath(product.slug) },
     ],
   });
-  const headers = { "Set-Cookie": viewedSetCookie(pushViewed(seen, product.id), url.protocol === "https:") };
+  const headers: Record<string, string> = product.hidden
+    ? { "Cache-Control": "private, no-store" } // a preview: not for shared caches, nor for the viewed list
+    : { "Set-Cookie": viewedSetCookie(pushViewed(seen, product.id), url.protocol === "https:") };
   return data(
     {
       product,
@@ -100,8 +105,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  const cookie = loaderHeaders.get("Set-Cookie");
-  return cookie ? { "Set-Cookie": cookie } : new Headers();
+  const out = new Headers();
+  for (const name of ["Set-Cookie", "Cache-Control"]) {
+    const value = loaderHeaders.get(name);
+    if (value) out.set(name, value);
+  }
+  return out;
 }
 
 // the review form's JSON answer changes nothing the loader shows (reviews appear after approval)
@@ -116,6 +125,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const image = product.images[0] ? `${origin}${product.images[0].src}-960.webp` : undefined;
   return [
     { title: `${product.title} — купить за ${formatPrice(product.price)} в интернет-магазине Витрина` },
+    ...(product.hidden ? [{ name: "robots", content: "noindex" }] : []),
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:type", content: "product" },

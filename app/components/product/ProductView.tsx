@@ -79,6 +79,11 @@ export function ProductView({
         ]}
         current={product.title}
       />
+      {product.hidden ? (
+        <p className="product-page__preview">
+          <strong>Скрыт — предпросмотр.</strong> Покупатели не видят этот товар ни в каталоге, ни по этому адресу.
+        </p>
+      ) : null}
       <h1 className="product-page__title">{product.title}</h1>
       {product.brand ? <p className="product-page__brand">{product.brand}</p> : null}
 
