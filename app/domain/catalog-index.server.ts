@@ -45,12 +45,15 @@ export interface CatalogIndex {
   builtAt: number;
   /** the catalogue generation (catalog_generation) the index was read at */
   generation: number;
+  /** how long building it took, ms: decides whether a request may wait for the next build */
+  buildMs: number;
 }
 
 const collator = new Intl.Collator("ru", { sensitivity: "base", numeric: true });
 
 export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
   const k = db.kysely;
+  const started = Date.now();
   // read first: a change committed while the rows are read bumps it past this, and is built again
   const generation = await readCatalogGeneration(db);
   const [sections, products, properties, values] = await Promise.all([
@@ -145,6 +148,7 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     search: buildSearchIndex({ products, sections, sectionSets, facets, popular: orders.popular }),
     builtAt: Date.now(),
     generation,
+    buildMs: Date.now() - started,
   };
 
   function textFacet(code: string, title: string) {
@@ -175,16 +179,21 @@ export async function readCatalogGeneration(db: Db): Promise<number> {
   return Number(row?.generation ?? 0);
 }
 
-// One index per database. Requests are served from the index at hand; at most every CHECK_MS a
-// request also reads the catalogue generation (one primary-key row), and when another instance or
-// this one has moved it on, a fresh index is built in the background while the old one keeps
-// serving. Changes arriving during a build are coalesced into one more build after it.
-const CHECK_MS = 500;
+// One index per database. At most every CHECK_MS a request reads the catalogue generation (one
+// primary-key row); when this instance or another has moved it on, a fresh index is built. A
+// small catalogue (its last build took under INLINE_BUILD_MS) is rebuilt while that request waits,
+// so the change shows on the very next page; a large one is rebuilt in the background while the
+// old index keeps serving. Changes arriving during a build are coalesced into one more build.
+// Another instance's change thus shows after at most CHECK_MS + one build (+ one request for a
+// large catalogue).
+const CHECK_MS = 250;
+const INLINE_BUILD_MS = 150;
 
 interface CacheEntry {
   index: Promise<CatalogIndex>;
   checkedAt: number;
-  building: boolean;
+  /** the build under way, if any */
+  building: Promise<void> | null;
   /** a change arrived during the build: build once more when it ends */
   again: boolean;
 }
@@ -194,47 +203,57 @@ const cache = new WeakMap<Db, CacheEntry>();
 export async function getCatalogIndex(db: Db): Promise<CatalogIndex> {
   let entry = cache.get(db);
   if (!entry) {
-    entry = { index: buildCatalogIndex(db), checkedAt: Date.now(), building: false, again: false };
+    entry = { index: buildCatalogIndex(db), checkedAt: Date.now(), building: null, again: false };
     cache.set(db, entry);
     entry.index.catch(() => cache.delete(db));
     return entry.index;
   }
   const index = await entry.index;
-  const now = Date.now();
-  if (now - entry.checkedAt >= CHECK_MS && !entry.building) {
-    entry.checkedAt = now;
-    const current = entry;
-    readCatalogGeneration(db)
-      .then((generation) => generation !== index.generation && rebuildCatalogIndex(db, current))
-      .catch(() => undefined); // the index at hand keeps serving; the next check tries again
+  const small = index.buildMs <= INLINE_BUILD_MS;
+  if (entry.building) {
+    if (small) await entry.building;
+    return entry.index;
   }
-  return index;
+  const now = Date.now();
+  if (now - entry.checkedAt < CHECK_MS) return index;
+  entry.checkedAt = now;
+  let generation: number;
+  try {
+    generation = await readCatalogGeneration(db);
+  } catch {
+    return index; // the index at hand keeps serving; the next check tries again
+  }
+  if (generation === index.generation) return index;
+  const build = rebuildCatalogIndex(db, entry);
+  if (small) await build;
+  return entry.index;
 }
 
 /**
- * Builds a fresh index in the background; the current one serves until it is ready. Called by
- * catalogChanged on the instance that made the change, so it need not wait for the next check.
+ * Builds a fresh index (called by catalogChanged on the instance that made the change, so it need
+ * not wait for the next check); the current one serves until it is ready.
  */
 export function refreshCatalogIndex(db: Db): void {
   const entry = cache.get(db);
-  if (entry) rebuildCatalogIndex(db, entry);
+  if (entry) void rebuildCatalogIndex(db, entry);
 }
 
-function rebuildCatalogIndex(db: Db, entry: CacheEntry): void {
+function rebuildCatalogIndex(db: Db, entry: CacheEntry): Promise<void> {
   if (entry.building) {
     entry.again = true;
-    return;
+    return entry.building;
   }
-  entry.building = true;
   entry.again = false;
-  buildCatalogIndex(db)
+  const build = buildCatalogIndex(db)
     .then((fresh) => {
       entry.index = Promise.resolve(fresh);
     })
     .catch(() => undefined) // keep serving the old one; the next generation check tries again
     .finally(() => {
-      entry.building = false;
+      entry.building = null;
       entry.checkedAt = Date.now();
-      if (entry.again) rebuildCatalogIndex(db, entry);
+      if (entry.again) void rebuildCatalogIndex(db, entry);
     });
+  entry.building = build;
+  return build;
 }

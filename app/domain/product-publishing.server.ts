@@ -32,7 +32,13 @@ export async function setProductPublished(db: Db, actor: StaffActor, id: number,
     await recordAudit(
       trx,
       actor,
-      { action: published ? "product.publish" : "product.hide", entity: "product", entityId: id, before: { published: row.published }, after: { published: value } },
+      {
+        action: published ? "product.publish" : "product.hide",
+        entity: "product",
+        entityId: id,
+        before: { published: row.published },
+        after: { published: value },
+      },
       now,
     );
     return true;

@@ -43,7 +43,14 @@ export async function sitemapEntries(db: Db, origin: string, range?: { start: nu
   const offset = Math.max(0, start - fixed.length);
   const limit = end - Math.max(start, fixed.length);
   if (limit > 0) {
-    const rows = await db.kysely.selectFrom("products").select("slug").where("published", "=", 1).orderBy("id").limit(Math.min(limit, 1_000_000)).offset(offset).execute();
+    const rows = await db.kysely
+      .selectFrom("products")
+      .select("slug")
+      .where("published", "=", 1)
+      .orderBy("id")
+      .limit(Math.min(limit, 1_000_000))
+      .offset(offset)
+      .execute();
     for (const p of rows) out.push({ loc: `${origin}/product/${p.slug}/` });
   }
   return out;

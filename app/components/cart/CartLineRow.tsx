@@ -68,9 +68,7 @@ export function CartLineRow({ line, qty, deleted, onQty, onDelete, onRestore }: 
           {line.oldPrice && line.oldPrice > line.price ? <s className="cart-line__old"> {formatPrice(line.oldPrice)}</s> : null} · {formatWeight(line.weight)}
         </p>
         {line.priceSeen !== null && !deleted ? (
-          <p className="cart-line__price-changed">
-            Цена изменилась: было {formatPrice(line.priceSeen)}, стало {formatPrice(line.price)}
-          </p>
+          <p className="cart-line__price-changed">{`Цена изменилась: было ${formatPrice(line.priceSeen)}, стало ${formatPrice(line.price)}`}</p>
         ) : null}
         {label && !deleted ? (
           <p className="cart-line__availability">
