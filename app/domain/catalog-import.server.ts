@@ -5,9 +5,10 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { Db } from "../db/database.server.ts";
 import type { Database, PropertyKind } from "../db/schema.ts";
+import type { FieldChange, ImportPreview } from "./catalog-import-types.ts";
 import { recordAudit, type StaffActor } from "./audit.server.ts";
 import { invalidateCatalogIndex } from "./catalog-index.server.ts";
-import { csvLine, CsvError, decodeCsvBytes, detectSeparator, parseCsv, UTF8_BOM, type CsvSeparator } from "../lib/csv.ts";
+import { csvLine, CsvError, decodeCsvBytes, detectSeparator, parseCsv, UTF8_BOM } from "../lib/csv.ts";
 import {
   BASE_COLUMNS,
   formatNumberValue,
@@ -24,29 +25,6 @@ import {
 } from "../lib/catalog-csv.ts";
 
 type Reader = Db["kysely"] | Transaction<Database>;
-
-export interface FieldChange {
-  field: string;
-  before: string;
-  after: string;
-}
-
-export interface PlannedRow {
-  line: number;
-  id: number | null;
-  slug: string;
-  title: string;
-}
-
-export interface ImportPreview {
-  encoding: "utf-8" | "windows-1251";
-  separator: CsvSeparator;
-  rows: number;
-  create: PlannedRow[];
-  change: (PlannedRow & { fields: FieldChange[] })[];
-  unchanged: number;
-  errors: { line: number; message: string }[];
-}
 
 interface ProductState {
   id: number;
@@ -84,6 +62,10 @@ interface PropertyInfo {
   /** values the shop already uses (enum and multi): anything else is refused as a typo */
   known: Set<string>;
 }
+
+/** an upload of the import page: a 100 000-product file is about 15 MB */
+export const CSV_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export const CSV_TOO_LARGE = "Файл больше 20 МБ: разделите его на части";
 
 /** the file is not a catalogue CSV at all (encoding, structure, header) */
 export class CatalogFileError extends Error {}
@@ -234,7 +216,8 @@ async function plan(db: Reader, text: string, encoding: ImportPreview["encoding"
     const oldText = cell("old_price");
     let oldPrice: number | null | undefined = oldText === undefined ? (existing?.old_price ?? null) : null;
     if (oldText !== undefined && oldText.trim() !== "") oldPrice = take(parseRoubles(oldText, "Старая цена"));
-    if (typeof oldPrice === "number" && price !== undefined && oldPrice < price) problems.push(`Старая цена ${show.money(oldPrice)} ниже цены ${show.money(price)}`);
+    if (typeof oldPrice === "number" && price !== undefined && oldPrice < price)
+      problems.push(`Старая цена ${show.money(oldPrice)} ниже цены ${show.money(price)}`);
     const stockText = cell("stock");
     const stock = stockText === undefined || stockText.trim() === "" ? (existing?.stock ?? 0) : take(parseStock(stockText));
     const publishedText = cell("published");
@@ -306,13 +289,19 @@ function valueRows(productId: number, props: Map<number, string>, properties: Ma
     if (text === "") continue;
     const kind = properties.get(propertyId)!.kind;
     if (kind === "number") rows.push({ product_id: productId, property_id: propertyId, value_text: null, value_num: Number(text.replace(",", ".")) });
-    else for (const v of kind === "multi" ? text.split("|") : [text]) rows.push({ product_id: productId, property_id: propertyId, value_text: v, value_num: null });
+    else
+      for (const v of kind === "multi" ? text.split("|") : [text])
+        rows.push({ product_id: productId, property_id: propertyId, value_text: v, value_num: null });
   }
   return rows;
 }
 
 async function insertValues(trx: Transaction<Database>, rows: Database["product_values"][]) {
-  for (let i = 0; i < rows.length; i += BATCH) await trx.insertInto("product_values").values(rows.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < rows.length; i += BATCH)
+    await trx
+      .insertInto("product_values")
+      .values(rows.slice(i, i + BATCH))
+      .execute();
 }
 
 /**
@@ -365,7 +354,12 @@ export async function applyCatalogCsv(db: Db, actor: StaffActor, text: string, n
       );
       if (perProduct)
         for (const r of batch) {
-          await recordAudit(trx, actor, { action: "product.import", entity: "product", entityId: idBySlug.get(r.values.slug)!, before: null, after: r.values }, now);
+          await recordAudit(
+            trx,
+            actor,
+            { action: "product.import", entity: "product", entityId: idBySlug.get(r.values.slug)!, before: null, after: r.values },
+            now,
+          );
         }
     }
 
@@ -454,9 +448,15 @@ const SESSION_TTL_MS = 60 * 60 * 1000;
 /** Keeps an uploaded file for its preview and «Применить»; old sessions are swept on the way. */
 export async function saveImportSession(db: Db, staffId: number, fileName: string, text: string, now = Date.now()): Promise<string> {
   const id = randomUUID();
-  await db.kysely.deleteFrom("import_sessions").where("created_at", "<", now - SESSION_TTL_MS).execute();
+  await db.kysely
+    .deleteFrom("import_sessions")
+    .where("created_at", "<", now - SESSION_TTL_MS)
+    .execute();
   await db.kysely.deleteFrom("import_sessions").where("staff_id", "=", staffId).execute();
-  await db.kysely.insertInto("import_sessions").values({ id, staff_id: staffId, file_name: fileName.slice(0, 200), body: text, created_at: now }).execute();
+  await db.kysely
+    .insertInto("import_sessions")
+    .values({ id, staff_id: staffId, file_name: fileName.slice(0, 200), body: text, created_at: now })
+    .execute();
   return id;
 }
 

@@ -51,7 +51,10 @@ const SPACES = /[\s\u00a0\u202f]/g;
 
 /** «12 990,50», «12990.50», «12 990» → kopecks; `label` names the field in the message. */
 export function parseRoubles(raw: string, label: string): CellResult<number> {
-  const text = raw.replace(SPACES, "").replace(/₽|руб\.?$/i, "").replace(",", ".");
+  const text = raw
+    .replace(SPACES, "")
+    .replace(/₽|руб\.?$/i, "")
+    .replace(",", ".");
   if (text.startsWith("-")) return fail(`${label} не может быть отрицательной: «${raw.trim()}»`);
   const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
   if (!m) return fail(`${label}: не число «${raw.trim()}» (пример: 12 990,50)`);
