@@ -5,6 +5,7 @@ import type { Db } from "../../app/db/database.server.ts";
 import { seedDemo } from "../../app/db/seed/seed.server.ts";
 import { listAudit, type StaffActor } from "../../app/domain/audit.server.ts";
 import { applyCatalogCsv, decodeCatalogFile, exportCatalogCsv, previewCatalogCsv } from "../../app/domain/catalog-import.server.ts";
+import { formatRoubles } from "../../app/lib/catalog-csv.ts";
 import { csvLine, parseCsv } from "../../app/lib/csv.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../support/test-app.ts";
 
@@ -37,8 +38,8 @@ describe.each(dialects)("catalogue CSV on %s", (dialect) => {
       slug: p.slug,
       title: p.title,
       section: p.section,
-      price: String(p.price / 100).replace(".", ","),
-      old_price: p.old_price === null ? "" : String(p.old_price / 100).replace(".", ","),
+      price: formatRoubles(p.price),
+      old_price: p.old_price === null ? "" : formatRoubles(p.old_price),
       stock: String(p.stock),
       published: "1",
       ...change,
@@ -75,7 +76,7 @@ describe.each(dialects)("catalogue CSV on %s", (dialect) => {
     expect(preview.rows).toBe(5);
     expect(preview.create.map((r) => r.slug)).toEqual(["novyy-stul-csv"]);
     expect(preview.change).toHaveLength(1);
-    expect(preview.change[0]!.fields).toContainEqual({ field: "Цена", before: `${String(a.price / 100).replace(".", ",")} ₽`, after: "12990,50 ₽" });
+    expect(preview.change[0]!.fields).toContainEqual({ field: "Цена", before: `${formatRoubles(a.price)} ₽`, after: "12990,50 ₽" });
     expect(preview.unchanged).toBe(1);
     expect(preview.errors).toEqual([
       { line: 5, message: "Неизвестный раздел «нет-такого»" },
