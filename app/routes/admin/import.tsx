@@ -17,6 +17,7 @@ import {
 } from "../../domain/catalog-import.server.ts";
 import type { ImportPreview, ShownPreview } from "../../domain/catalog-import-types.ts";
 import { adminMeta } from "../../lib/admin-nav.ts";
+import { countOf } from "../../lib/format.ts";
 import { AdminPage } from "../../components/admin/AdminPage.tsx";
 import { ImportUpload } from "../../components/admin/import/ImportUpload.tsx";
 import { ImportPreviewView } from "../../components/admin/import/ImportPreviewView.tsx";
@@ -80,7 +81,9 @@ export async function action(args: Route.ActionArgs) {
       const result = await applyCatalogCsv(db, staff, file.text);
       if (!result.ok)
         return data<Failure>(
-          { error: `Не применено: в файле ${result.preview.errors.length} строк с ошибками. Исправьте их и загрузите файл снова.` },
+          {
+            error: `Не применено, ничего не изменено: ${countOf(result.preview.errors.length, ["строка", "строки", "строк"])} с ошибками. Исправьте их и загрузите файл снова.`,
+          },
           { status: 409 },
         );
       await dropImportSession(db, sessionId);

@@ -108,10 +108,11 @@ export function ImportPreviewView({ session, fileName, preview, error }: { sessi
         </p>
       ) : null}
       <div className="import-actions">
-        <Form method="post" encType="multipart/form-data">
+        {/* posted to the preview's own address, so a refusal is shown beside the preview */}
+        <Form method="post" action={`/admin/import/?session=${session}`} encType="multipart/form-data">
           <input type="hidden" name="intent" value="apply" />
           <input type="hidden" name="session" value={session} />
-          <button type="submit" className="button button--action" disabled={busy || counts.errors > 0}>
+          <button type="submit" className="button button--action" disabled={busy}>
             Применить
           </button>
         </Form>
