@@ -2,7 +2,7 @@
 // change with before → after, unchanged, in error); applying re-plans inside ONE transaction
 // against the rows as they are then, and writes nothing at all if any row is in error.
 import { randomUUID } from "node:crypto";
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { Db } from "../db/database.server.ts";
 import type { Database, PropertyKind } from "../db/schema.ts";
 import type { FieldChange, ImportPreview } from "./catalog-import-types.ts";
@@ -365,31 +365,13 @@ export async function applyCatalogCsv(db: Db, actor: StaffActor, text: string, n
 
     for (let i = 0; i < changes.length; i += BATCH) {
       const batch = changes.slice(i, i + BATCH);
-      // one UPDATE per batch (CASE id WHEN … THEN …): a statement per product is what made 100 000 changes slow
-      const column = (pick: (v: WriteRow["values"]) => string | number | null, type: "bigint" | "integer" | "varchar(300)") =>
-        sql<never>`CASE id ${sql.join(
-          batch.map((r) => sql`WHEN ${r.id!} THEN CAST(${pick(r.values)} AS ${sql.raw(type)})`),
-          sql` `,
-        )} END`;
-      await trx
-        .updateTable("products")
-        .set((eb) => ({
-          slug: column((v) => v.slug, "varchar(300)"),
-          title: column((v) => v.title, "varchar(300)"),
-          section_id: column((v) => v.section_id, "integer"),
-          price: column((v) => v.price, "bigint"),
-          old_price: column((v) => v.old_price, "bigint"),
-          stock: column((v) => v.stock, "integer"),
-          published: column((v) => v.published, "integer"),
-          version: eb("version", "+", 1),
-          updated_at: now,
-        }))
-        .where(
-          "id",
-          "in",
-          batch.map((r) => r.id!),
-        )
-        .execute();
+      for (const r of batch) {
+        await trx
+          .updateTable("products")
+          .set((eb) => ({ ...r.values, version: eb("version", "+", 1), updated_at: now }))
+          .where("id", "=", r.id!)
+          .execute();
+      }
       if (propIds.length > 0) {
         await trx
           .deleteFrom("product_values")
