@@ -51,6 +51,8 @@ export default [
     route("requests/:id", "routes/admin/request.tsx"),
     route("requests/:id/files/:n", "routes/admin/request-file.ts"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("import", "routes/admin/import.tsx"),
+    route("import/catalog.csv", "routes/admin/import-export.ts"),
     route(":area", "routes/admin/pending.tsx"),
   ]),
   route(":slug", "routes/content-page.tsx"),

@@ -4,6 +4,7 @@
 import { FORM_BODY_MAX_BYTES } from "../app/domain/forms.server.ts";
 import { MAX_BODY_BYTES as PROFILE_UPLOAD_MAX_BYTES } from "../app/domain/files.server.ts";
 import { FILE_MESSAGES } from "../app/lib/file-checks.ts";
+import { CSV_TOO_LARGE, CSV_UPLOAD_MAX_BYTES } from "../app/domain/catalog-import.server.ts";
 
 export const FORM_MAX_BYTES = 64 * 1024;
 export const SMALL_API_MAX_BYTES = 8 * 1024;
@@ -23,6 +24,7 @@ const LIMITS: readonly (readonly [RegExp, BodyLimit])[] = [
   [/^\/forms\/feedback\/$/, { bytes: FORM_BODY_MAX_BYTES, message: ATTACHMENTS_TOO_LARGE }],
   [/^\/contacts\/$/, { bytes: FORM_BODY_MAX_BYTES, message: ATTACHMENTS_TOO_LARGE }],
   [/^\/profile\/file\/add\/$/, { bytes: PROFILE_UPLOAD_MAX_BYTES, message: FILE_MESSAGES.bodyTooLarge }],
+  [/^\/admin\/import\/$/, { bytes: CSV_UPLOAD_MAX_BYTES, message: CSV_TOO_LARGE }],
   [/^\/cart\//, { bytes: SMALL_API_MAX_BYTES, message: TOO_LARGE }],
   [/^\/compare\//, { bytes: SMALL_API_MAX_BYTES, message: TOO_LARGE }],
   [/^\/banner\/close\/$/, { bytes: SMALL_API_MAX_BYTES, message: TOO_LARGE }],

@@ -16,6 +16,7 @@ import * as m013 from "./migrations/013-order-list-indexes.ts";
 import * as m014 from "./migrations/014-requests-and-review-moderation.ts";
 import * as m015 from "./migrations/015-catalogue-editing.ts";
 import * as m017 from "./migrations/017-catalogue-generation.ts";
+import * as m018 from "./migrations/018-import-sessions.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
 const migrations = {
@@ -34,6 +35,7 @@ const migrations = {
   "014-requests-and-review-moderation": m014,
   "015-catalogue-editing": m015,
   "017-catalogue-generation": m017,
+  "018-import-sessions": m018,
 };
 
 function importedMigrations(db: Db): MigrationProvider {

@@ -177,6 +177,17 @@ export interface Database {
   audit_log: AuditLogTable;
   deleted_products: DeletedProductTable;
   catalog_generation: CatalogGenerationTable;
+  import_sessions: ImportSessionTable;
+}
+
+/** an uploaded catalogue CSV kept between its preview and «Применить» (one hour, its uploader only) */
+export interface ImportSessionTable {
+  id: string;
+  staff_id: number;
+  file_name: string;
+  /** the decoded text of the file */
+  body: string;
+  created_at: number;
 }
 
 /** one staff action, append-only (the back office's «Журнал») */

@@ -33,6 +33,8 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
   { method: "GET", path: "/admin/products/", roles: CATALOG },
   { method: "GET", path: "/admin/sections/", roles: CATALOG },
   { method: "GET", path: "/admin/import/", roles: CATALOG },
+  { method: "GET", path: "/admin/import/catalog.csv", roles: CATALOG },
+  { method: "POST", path: "/admin/import/", roles: CATALOG, form: { intent: "apply", session: "no-such-session" } },
   { method: "GET", path: "/admin/content/", roles: CATALOG },
   { method: "GET", path: "/admin/exchange/", roles: CATALOG },
 ];

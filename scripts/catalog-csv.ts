@@ -1,0 +1,72 @@
+// `npm run catalog:export -- file.csv` and `npm run catalog:import -- file.csv [--apply]`: the
+// back office's CSV import and export from the command line. Uses DATABASE_URL (and
+// DATABASE_SCHEMA) like the server and applies pending migrations first. Import prints the
+// preview and writes only with --apply, in one transaction, audited as «командная строка».
+import { readFileSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { ensurePgSchema, openDatabase } from "../app/db/database.server.ts";
+import { migrateToLatest } from "../app/db/migrate.server.ts";
+import { applyCatalogCsv, CatalogFileError, decodeCatalogFile, exportCatalogCsv, previewCatalogCsv } from "../app/domain/catalog-import.server.ts";
+import type { ImportPreview } from "../app/domain/catalog-import-types.ts";
+import { CLI_ACTOR } from "../app/domain/staff.server.ts";
+
+const USAGE = `Использование / usage:
+  npm run catalog:export -- <файл.csv>
+  npm run catalog:import -- <файл.csv> [--apply]`;
+
+function printPreview(p: ImportPreview): void {
+  console.log(`Строк: ${p.rows} (${p.encoding}, разделитель «${p.separator}»)`);
+  console.log(`Создать: ${p.create.length}, изменить: ${p.change.length}, без изменений: ${p.unchanged}, с ошибками: ${p.errors.length}`);
+  for (const r of p.change.slice(0, 20)) console.log(`  строка ${r.line} ${r.slug}: ${r.fields.map((f) => `${f.field} ${f.before} → ${f.after}`).join("; ")}`);
+  for (const e of p.errors.slice(0, 50)) console.log(`  ошибка, строка ${e.line}: ${e.message}`);
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { apply: { type: "boolean", default: false } } });
+  const [command, file] = positionals;
+  if ((command !== "export" && command !== "import") || !file) {
+    console.error(USAGE);
+    return 2;
+  }
+  const url = process.env.DATABASE_URL ?? "data/vitrina.db";
+  const schema = process.env.DATABASE_SCHEMA;
+  if (schema && url.startsWith("postgres")) await ensurePgSchema(url, schema);
+  const db = openDatabase(url, { schema });
+  try {
+    await migrateToLatest(db);
+    if (command === "export") {
+      writeFileSync(file, await exportCatalogCsv(db));
+      console.log(`Каталог выгружен в ${file}`);
+      return 0;
+    }
+    const { text } = decodeCatalogFile(readFileSync(file));
+    const preview = await previewCatalogCsv(db, text);
+    printPreview(preview);
+    if (preview.errors.length > 0) {
+      console.error("Файл не применён: исправьте строки с ошибками / not applied: fix the rows in error");
+      return 1;
+    }
+    if (!values.apply) {
+      console.log("Ничего не записано: добавьте --apply, чтобы применить / dry run: add --apply to write");
+      return 0;
+    }
+    const started = performance.now();
+    const result = await applyCatalogCsv(db, CLI_ACTOR, text);
+    if (!result.ok) {
+      printPreview(result.preview);
+      return 1;
+    }
+    console.log(`Применено за ${Math.round(performance.now() - started)} мс: создано ${result.created}, изменено ${result.changed}`);
+    return 0;
+  } catch (e) {
+    if (e instanceof CatalogFileError) {
+      console.error(e.message);
+      return 1;
+    }
+    throw e;
+  } finally {
+    await db.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,90 @@
+// The issue's CSV flow at 1280 and 768 px: a content manager uploads a CSV changing three prices
+// at «Импорт», sees the preview with before → after, presses «Применить», and the storefront's
+// product pages show the new prices.
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { openDatabase } from "../../app/db/database.server.ts";
+import { formatRoubles } from "../../app/lib/catalog-csv.ts";
+import { csvLine } from "../../app/lib/csv.ts";
+import { createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
+import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+
+const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
+const WIDTHS = [1280, 768] as const;
+
+async function logIn(page: Page, email: string, back: string) {
+  await page.goto(`/login/?back=${encodeURIComponent(back)}`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Пароль", { exact: true }).fill(E2E_STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page).toHaveURL(new RegExp(`${back}$`));
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+/** three published plain products, different for each width so the runs do not meet */
+async function threeProducts(offset: number) {
+  const db = openDatabase(E2E_DB);
+  try {
+    return await db.kysely
+      .selectFrom("products")
+      .innerJoin("sections", "sections.id", "products.section_id")
+      .select(["products.slug", "products.title", "sections.slug as section", "products.price"])
+      .where("products.kind", "=", "product")
+      .where("products.published", "=", 1)
+      .orderBy("products.id")
+      .offset(offset)
+      .limit(3)
+      .execute();
+  } finally {
+    await db.close();
+  }
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("a CSV changing three prices: preview with before → after, «Применить», new prices on the product pages", async ({ page }) => {
+      const errors = watchConsole(page);
+      const products = await threeProducts(width === 1280 ? 10 : 20);
+      // new prices with kopecks, written as Excel in Russia writes them
+      const changes = products.map((p, i) => ({
+        ...p,
+        roubles: `${4321 + i},50`,
+        shown: new RegExp(`${4321 + i},50\\s₽`.replace(/(\d)(\d{3}),/, "$1\\s$2,")),
+      }));
+      const csv =
+        "\uFEFF" +
+        csvLine(["slug", "title", "section", "price", "old_price"]) +
+        changes.map((p) => csvLine([p.slug, p.title, p.section, p.roubles, ""])).join("");
+
+      await logIn(page, await createStaff("content"), "/admin/import/");
+      await expect(page.getByRole("heading", { level: 1, name: "Импорт" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Скачать CSV" })).toHaveAttribute("href", "/admin/import/catalog.csv");
+      await page.getByLabel("Файл CSV").setInputFiles({ name: "prices.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf-8") });
+      await page.getByRole("button", { name: "Показать изменения" }).click();
+
+      await expect(page.getByRole("status")).toContainText("Создать: 0, изменить: 3, без изменений: 0, с ошибками: 0");
+      const table = page.getByRole("table");
+      for (const p of changes) {
+        const row = table.getByRole("row").filter({ hasText: p.slug });
+        await expect(row).toContainText(`Цена: ${formatRoubles(p.price)} ₽ → ${p.roubles} ₽`);
+      }
+      await expectNoSeriousA11yViolations(page);
+      await noSidewaysScroll(page);
+
+      await page.getByRole("button", { name: "Применить" }).click();
+      await expect(page.getByRole("status")).toHaveText("Применено: создано 0, изменено 3, без изменений 0.");
+      await noSidewaysScroll(page);
+
+      for (const p of changes) {
+        await page.goto(`/product/${p.slug}/`);
+        await expect(page.getByTestId("product-price")).toHaveText(p.shown);
+      }
+      expect(errors).toEqual([]);
+    });
+  });
+}
