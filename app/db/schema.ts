@@ -96,6 +96,7 @@ export interface PageTable {
   body: string;
   sort: number;
   updated_at: number;
+  version: Generated<number>;
 }
 
 export interface NewsTable {
@@ -125,6 +126,7 @@ export interface ContactPointTable {
   sort: number;
   /** "showroom" or "warehouse"; both hand out orders */
   kind: Generated<ContactPointKind>;
+  version: Generated<number>;
 }
 
 export type ContactPointKind = "showroom" | "warehouse";
@@ -170,6 +172,21 @@ export interface Database {
   favorites: FavoriteTable;
   audit_log: AuditLogTable;
   deleted_products: DeletedProductTable;
+  site_banner: SiteBannerTable;
+}
+
+/** the one warning banner above every storefront page (row id 1) */
+export interface SiteBannerTable {
+  id: number;
+  /** the cookie that hides it */
+  cookie_key: string;
+  text: string;
+  enabled: number;
+  /** Moscow days, YYYY-MM-DD, inclusive; null: open-ended */
+  starts_on: string | null;
+  ends_on: string | null;
+  version: number;
+  updated_at: number;
 }
 
 /** one staff action, append-only (the back office's «Журнал») */
