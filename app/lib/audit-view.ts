@@ -15,6 +15,10 @@ const ACTIONS: Record<string, string> = {
   "review.reject": "Отзыв отклонён",
   "review.hide": "Отзыв скрыт",
   "request.update": "Заявка изменена",
+  "banner.edit": "Изменено объявление",
+  "page.edit": "Изменена страница",
+  "showroom.edit": "Изменён салон",
+  "showroom.add": "Добавлен салон",
 };
 
 export const AUDIT_ENTITIES: Record<string, string> = {
@@ -23,6 +27,9 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   review: "Отзыв",
   user: "Сотрудник",
   product: "Товар",
+  banner: "Объявление",
+  page: "Страница",
+  showroom: "Салон",
 };
 
 const FIELDS: Record<string, string> = {
@@ -36,6 +43,27 @@ const FIELDS: Record<string, string> = {
   reason: "причина",
   lines: "строки",
   total: "сумма",
+  text: "текст",
+  enabled: "показывать",
+  startsOn: "с",
+  endsOn: "по",
+  title: "название",
+  summary: "описание",
+  body: "текст страницы",
+  city: "город",
+  address: "адрес",
+  phones: "телефоны",
+  emails: "e-mail",
+  hours: "часы работы",
+  kind: "тип",
+  lat: "широта",
+  lon: "долгота",
+};
+
+const CONTENT_PAGES: Record<string, (id: string) => string> = {
+  banner: () => "/admin/content/",
+  page: (id) => `/admin/content/pages/${id}/`,
+  showroom: (id) => `/admin/content/showrooms/${id}/`,
 };
 
 const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -59,7 +87,7 @@ export function auditObject(entity: string, entityId: string, before: unknown = 
           ? "/admin/reviews/"
           : entity === "user"
             ? `/admin/staff/?edit=${id}`
-            : null;
+            : (CONTENT_PAGES[entity]?.(id) ?? null);
   return { label, href };
 }
 

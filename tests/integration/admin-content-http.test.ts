@@ -36,7 +36,7 @@ describe.each(dialects)("back office content over HTTP on %s", (dialect) => {
     const saved = await saveBanner({ text: "Склад закрыт на инвентаризацию 1 декабря", enabled: "on" });
     expect(saved.status).toBe(303);
     expect(saved.headers.get("location")).toBe("/admin/content/?saved=banner");
-    let home = await (await visitor.get("/catalog/")).text();
+    const home = await (await visitor.get("/catalog/")).text();
     expect(home).toContain("Склад закрыт на инвентаризацию 1 декабря");
     expect(home).not.toContain("особому графику");
 
