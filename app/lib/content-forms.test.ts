@@ -42,7 +42,16 @@ describe("bannerSchema", () => {
 });
 
 describe("showroomSchema", () => {
-  const good = { title: "Салон", city: "Москва", address: "ул. Ленина, 1", phones: "8 495 123 45 67\n", emails: "a@b.ru", hours: "", kind: "showroom", version: "1" };
+  const good = {
+    title: "Салон",
+    city: "Москва",
+    address: "ул. Ленина, 1",
+    phones: "8 495 123 45 67\n",
+    emails: "a@b.ru",
+    hours: "",
+    kind: "showroom",
+    version: "1",
+  };
   it("takes typed coordinates with a comma or a point and one phone per line", () => {
     const r = parseFields(showroomSchema, { ...good, lat: "55,75", lon: "37.61" });
     expect(r.ok && [r.data.lat, r.data.lon, r.data.phones]).toEqual([55.75, 37.61, ["+7 (495) 123-45-67"]]);

@@ -19,7 +19,10 @@ export const BANNER_TEXT_MAX = 300;
 export const bannerSchema = z
   .object({
     text: z.string().trim().min(1, "Напишите текст объявления").max(BANNER_TEXT_MAX, `Текст длиннее ${BANNER_TEXT_MAX} символов: сократите его`),
-    enabled: z.string().optional().transform((v) => v === "on" || v === "1" || v === "true"),
+    enabled: z
+      .string()
+      .optional()
+      .transform((v) => v === "on" || v === "1" || v === "true"),
     startsOn: optionalDay("Дата начала в формате ГГГГ-ММ-ДД"),
     endsOn: optionalDay("Дата окончания в формате ГГГГ-ММ-ДД"),
     version,
