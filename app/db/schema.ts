@@ -173,6 +173,17 @@ export interface Database {
   audit_log: AuditLogTable;
   deleted_products: DeletedProductTable;
   site_banner: SiteBannerTable;
+  lift_tariffs: LiftTariffTable;
+}
+
+/** the lifting tariffs, kopecks (row id 1) */
+export interface LiftTariffTable {
+  id: number;
+  stairs_per_floor_per_50kg: number;
+  passenger_lift_per_50kg: number;
+  freight_lift_per_100kg: number;
+  version: number;
+  updated_at: number;
 }
 
 /** the one warning banner above every storefront page (row id 1) */

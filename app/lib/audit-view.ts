@@ -19,6 +19,7 @@ const ACTIONS: Record<string, string> = {
   "page.edit": "Изменена страница",
   "showroom.edit": "Изменён салон",
   "showroom.add": "Добавлен салон",
+  "tariffs.edit": "Изменены тарифы подъёма",
 };
 
 export const AUDIT_ENTITIES: Record<string, string> = {
@@ -30,6 +31,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   banner: "Объявление",
   page: "Страница",
   showroom: "Салон",
+  tariffs: "Тарифы подъёма",
 };
 
 const FIELDS: Record<string, string> = {
@@ -58,10 +60,14 @@ const FIELDS: Record<string, string> = {
   kind: "тип",
   lat: "широта",
   lon: "долгота",
+  stairsPerFloorPer50kg: "без лифта, коп. за этаж и 50 кг",
+  passengerLiftPer50kg: "пассажирский лифт, коп. за 50 кг",
+  freightLiftPer100kg: "грузовой лифт, коп. за 100 кг",
 };
 
 const CONTENT_PAGES: Record<string, (id: string) => string> = {
   banner: () => "/admin/content/",
+  tariffs: () => "/admin/content/",
   page: (id) => `/admin/content/pages/${id}/`,
   showroom: (id) => `/admin/content/showrooms/${id}/`,
 };

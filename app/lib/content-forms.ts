@@ -97,3 +97,20 @@ export const showroomSchema = z.object({
   version,
 });
 export type ShowroomInput = z.output<typeof showroomSchema>;
+
+/** roubles as staff type them («290», «290,50», «1 290») → kopecks */
+const roubles = (label: string) =>
+  z
+    .string({ error: `Укажите ${label}` })
+    .trim()
+    .min(1, `Укажите ${label}`)
+    .transform((s) => s.replace(/[\s\u00a0]/g, "").replace(",", "."))
+    .refine((s) => /^\d{1,7}(\.\d{1,2})?$/.test(s), { error: "Сумма в рублях, не меньше 0, например 290 или 290,50" })
+    .transform((s) => Math.round(Number(s) * 100));
+
+export const liftTariffsSchema = z.object({
+  stairsPerFloorPer50kg: roubles("цену за этаж"),
+  passengerLiftPer50kg: roubles("цену с пассажирским лифтом"),
+  freightLiftPer100kg: roubles("цену с грузовым лифтом"),
+  version,
+});

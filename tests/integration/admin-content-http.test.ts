@@ -4,6 +4,11 @@
 // one version: the second is refused; every save is in the audit log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "../../app/domain/audit.server.ts";
+import { changeCart } from "../../app/domain/cart.server.ts";
+import { placeOrder } from "../../app/domain/orders.server.ts";
+import { checkoutSchema } from "../../app/lib/checkout-schema.ts";
+import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";
+import { formatPrice } from "../../app/lib/format.ts";
 import { moscowToday } from "../../app/lib/content-forms.ts";
 import { SITE } from "../../app/lib/site.ts";
 import { staffVisitor } from "../support/staff.ts";
@@ -139,6 +144,46 @@ describe.each(dialects)("back office content over HTTP on %s", (dialect) => {
     expect(await (await visitor.get("/contacts/")).text()).toContain("ул. Баумана, 5");
   });
 
+  it("new lifting tariffs price the checkout's order and the /delivery/ calculator", async () => {
+    const refused = await editor.post("/admin/content/", { intent: "tariffs", version: "1", stairsPerFloorPer50kg: "-5", passengerLiftPer50kg: "", freightLiftPer100kg: "290" });
+    expect(refused.status).toBe(422);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain("Сумма в рублях, не меньше 0");
+    expect(refusedHtml).toContain("Укажите цену с пассажирским лифтом");
+    const saved = await editor.post("/admin/content/", {
+      intent: "tariffs",
+      version: "1",
+      stairsPerFloorPer50kg: "100",
+      passengerLiftPer50kg: "1 234,50",
+      freightLiftPer100kg: "290",
+    });
+    expect(saved.status).toBe(303);
+    expect((await editor.post("/admin/content/", { intent: "tariffs", version: "1", stairsPerFloorPer50kg: "1", passengerLiftPer50kg: "1", freightLiftPer100kg: "1" })).status).toBe(409);
+
+    // 80 kg to the 5th floor with a passenger lift: two started 50 kg at 1 234,50 ₽
+    const calc = await (await visitor.get("/delivery/?weight=80&floor=5&lift=passenger&sum=0")).text();
+    expect(calc).toContain(formatPrice(2 * 123_450));
+
+    const db = app.vitrina.db;
+    const product = await db.kysely.selectFrom("products").select(["id", "weight"]).where("kind", "=", "product").where("stock", ">=", 2).orderBy("id").executeTakeFirstOrThrow();
+    const owner = `s:tariffs-${dialect}`;
+    await changeCart(db, owner, { productId: Number(product.id), type: "product", cnt: 1 });
+    const input = checkoutSchema().parse({
+      name: "Анна",
+      phone: "8 (916) 123-45-67",
+      delivery: "floor",
+      address: "Москва, ул. Тверская, д. 1, кв. 5",
+      floor: "7",
+      lift: "passenger",
+      consent: "on",
+      consentVersion: CURRENT_CONSENT_VERSION,
+      idempotencyKey: `tariffs-${dialect}-000000001`,
+    });
+    const { number } = await placeOrder(db, { owner, userId: null, input });
+    const order = await db.kysely.selectFrom("orders").select(["lifting_cost", "weight"]).where("number", "=", number).executeTakeFirstOrThrow();
+    expect(Number(order.lifting_cost)).toBe(Math.max(1, Math.ceil(Number(order.weight) / 50_000)) * 123_450);
+  });
+
   it("writes every save to the audit log and keeps visitors and managers out", async () => {
     const entries = await listAudit(app.vitrina.db, {});
     const actions = entries.entries.map((e) => e.action);
@@ -146,6 +191,7 @@ describe.each(dialects)("back office content over HTTP on %s", (dialect) => {
     expect(actions).toContain("page.edit");
     expect(actions).toContain("showroom.edit");
     expect(actions).toContain("showroom.add");
+    expect(actions).toContain("tariffs.edit");
     const page = entries.entries.find((e) => e.action === "page.edit");
     expect((page?.after as { title: string }).title).toBe("Оплата заказа");
 

@@ -33,6 +33,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     })
     .execute();
 
+  // the lifting tariffs of delivery to a floor (kopecks), as app/lib/delivery-pricing.ts had them
+  await db.schema
+    .createTable("lift_tariffs")
+    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("stairs_per_floor_per_50kg", "bigint", (c) => c.notNull())
+    .addColumn("passenger_lift_per_50kg", "bigint", (c) => c.notNull())
+    .addColumn("freight_lift_per_100kg", "bigint", (c) => c.notNull())
+    .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+    .addColumn("updated_at", "bigint", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db
+    .insertInto("lift_tariffs")
+    .values({ id: 1, stairs_per_floor_per_50kg: 9_000, passenger_lift_per_50kg: 29_000, freight_lift_per_100kg: 29_000, version: 1, updated_at: 0 })
+    .execute();
+
   await db.schema
     .alterTable("pages")
     .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
@@ -47,5 +62,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("contact_points").dropColumn("version").execute();
   await db.schema.alterTable("pages").dropColumn("version").execute();
+  await db.schema.dropTable("lift_tariffs").ifExists().execute();
   await db.schema.dropTable("site_banner").ifExists().execute();
 }
