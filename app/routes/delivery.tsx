@@ -17,7 +17,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const page = await findPage(db, "delivery");
   if (!page) throw data(null, { status: 404 });
-  return { page: { ...page, body: cleanRichText(page.body) }, calc: liftInputFrom(new URL(request.url).searchParams), tariffs: await loadLiftTariffs(db.kysely) };
+  return {
+    page: { ...page, body: cleanRichText(page.body) },
+    calc: liftInputFrom(new URL(request.url).searchParams),
+    tariffs: await loadLiftTariffs(db.kysely),
+  };
 }
 
 export default function Delivery({ loaderData }: Route.ComponentProps) {

@@ -145,7 +145,13 @@ describe.each(dialects)("back office content over HTTP on %s", (dialect) => {
   });
 
   it("new lifting tariffs price the checkout's order and the /delivery/ calculator", async () => {
-    const refused = await editor.post("/admin/content/", { intent: "tariffs", version: "1", stairsPerFloorPer50kg: "-5", passengerLiftPer50kg: "", freightLiftPer100kg: "290" });
+    const refused = await editor.post("/admin/content/", {
+      intent: "tariffs",
+      version: "1",
+      stairsPerFloorPer50kg: "-5",
+      passengerLiftPer50kg: "",
+      freightLiftPer100kg: "290",
+    });
     expect(refused.status).toBe(422);
     const refusedHtml = await refused.text();
     expect(refusedHtml).toContain("Сумма в рублях, не меньше 0");
@@ -158,14 +164,30 @@ describe.each(dialects)("back office content over HTTP on %s", (dialect) => {
       freightLiftPer100kg: "290",
     });
     expect(saved.status).toBe(303);
-    expect((await editor.post("/admin/content/", { intent: "tariffs", version: "1", stairsPerFloorPer50kg: "1", passengerLiftPer50kg: "1", freightLiftPer100kg: "1" })).status).toBe(409);
+    expect(
+      (
+        await editor.post("/admin/content/", {
+          intent: "tariffs",
+          version: "1",
+          stairsPerFloorPer50kg: "1",
+          passengerLiftPer50kg: "1",
+          freightLiftPer100kg: "1",
+        })
+      ).status,
+    ).toBe(409);
 
     // 80 kg to the 5th floor with a passenger lift: two started 50 kg at 1 234,50 ₽
     const calc = await (await visitor.get("/delivery/?weight=80&floor=5&lift=passenger&sum=0")).text();
     expect(calc).toContain(formatPrice(2 * 123_450));
 
     const db = app.vitrina.db;
-    const product = await db.kysely.selectFrom("products").select(["id", "weight"]).where("kind", "=", "product").where("stock", ">=", 2).orderBy("id").executeTakeFirstOrThrow();
+    const product = await db.kysely
+      .selectFrom("products")
+      .select(["id", "weight"])
+      .where("kind", "=", "product")
+      .where("stock", ">=", 2)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const owner = `s:tariffs-${dialect}`;
     await changeCart(db, owner, { productId: Number(product.id), type: "product", cnt: 1 });
     const input = checkoutSchema().parse({

@@ -45,7 +45,18 @@ function checkCheckout(values: Record<string, string>): FieldErrors {
   return errors;
 }
 
-export function CheckoutForm({ lines, totals, pickupPoints, dateRange, liftTariffs, idempotencyKey, values, errors: serverErrors, formError, blocking = [] }: Props) {
+export function CheckoutForm({
+  lines,
+  totals,
+  pickupPoints,
+  dateRange,
+  liftTariffs,
+  idempotencyKey,
+  values,
+  errors: serverErrors,
+  formError,
+  blocking = [],
+}: Props) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
