@@ -5,7 +5,7 @@ import { listSectionTree } from "./domain/catalog.server.ts";
 import { cartOwner, cartSummary } from "./domain/cart.server.ts";
 import { comparedIds } from "./domain/compare.server.ts";
 import { favoriteIds } from "./domain/favorites.server.ts";
-import { WARNING_BANNER } from "./lib/site.ts";
+import { currentBanner } from "./domain/admin-content.server.ts";
 import { readCity } from "./lib/city-cookie.ts";
 import { useNonce } from "./nonce.ts";
 import { useRootData } from "./root-data.ts";
@@ -32,6 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const session = context.get(sessionContext);
   const cookies = request.headers.get("cookie") ?? "";
+  const banner = await currentBanner(db);
   return {
     sections: await listSectionTree(db),
     cart: await cartSummary(db, cartOwner(session)),
@@ -39,7 +40,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     favorites: await favoriteIds(db, session),
     signedIn: session.userId !== null,
     city: readCity(cookies),
-    showBanner: !new RegExp(`(?:^|;\\s*)${WARNING_BANNER.type}=closed(?:;|$)`).test(cookies),
+    // the key is made by saveBanner (notice-<word or number>), safe inside the pattern
+    banner: banner && !new RegExp(`(?:^|;\\s*)${banner.cookieKey}=closed(?:;|$)`).test(cookies) ? banner : null,
   };
 }
 
@@ -90,7 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Перейти к содержимому
         </a>
-        {data?.showBanner ? <WarningBanner type={WARNING_BANNER.type} text={WARNING_BANNER.text} /> : null}
+        {data?.banner ? <WarningBanner type={data.banner.cookieKey} text={data.banner.text} /> : null}
         <SiteHeader
           sections={data?.sections ?? []}
           cart={data?.cart ?? { count: 0, sum: 0 }}

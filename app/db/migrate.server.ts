@@ -17,6 +17,7 @@ import * as m014 from "./migrations/014-requests-and-review-moderation.ts";
 import * as m015 from "./migrations/015-catalogue-editing.ts";
 import * as m017 from "./migrations/017-catalogue-generation.ts";
 import * as m018 from "./migrations/018-import-sessions.ts";
+import * as m019 from "./migrations/019-content-editing.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
 const migrations = {
@@ -36,6 +37,7 @@ const migrations = {
   "015-catalogue-editing": m015,
   "017-catalogue-generation": m017,
   "018-import-sessions": m018,
+  "019-content-editing": m019,
 };
 
 function importedMigrations(db: Db): MigrationProvider {

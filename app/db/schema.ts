@@ -102,6 +102,7 @@ export interface PageTable {
   body: string;
   sort: number;
   updated_at: number;
+  version: Generated<number>;
 }
 
 export interface NewsTable {
@@ -131,6 +132,7 @@ export interface ContactPointTable {
   sort: number;
   /** "showroom" or "warehouse"; both hand out orders */
   kind: Generated<ContactPointKind>;
+  version: Generated<number>;
 }
 
 export type ContactPointKind = "showroom" | "warehouse";
@@ -178,6 +180,8 @@ export interface Database {
   deleted_products: DeletedProductTable;
   catalog_generation: CatalogGenerationTable;
   import_sessions: ImportSessionTable;
+  site_banner: SiteBannerTable;
+  lift_tariffs: LiftTariffTable;
 }
 
 /** an uploaded catalogue CSV kept between its preview and «Применить» (one hour, its uploader only) */
@@ -188,6 +192,30 @@ export interface ImportSessionTable {
   /** the decoded text of the file */
   body: string;
   created_at: number;
+}
+
+/** the lifting tariffs, kopecks (row id 1) */
+export interface LiftTariffTable {
+  id: number;
+  stairs_per_floor_per_50kg: number;
+  passenger_lift_per_50kg: number;
+  freight_lift_per_100kg: number;
+  version: number;
+  updated_at: number;
+}
+
+/** the one warning banner above every storefront page (row id 1) */
+export interface SiteBannerTable {
+  id: number;
+  /** the cookie that hides it */
+  cookie_key: string;
+  text: string;
+  enabled: number;
+  /** Moscow days, YYYY-MM-DD, inclusive; null: open-ended */
+  starts_on: string | null;
+  ends_on: string | null;
+  version: number;
+  updated_at: number;
 }
 
 /** one staff action, append-only (the back office's «Журнал») */

@@ -6,6 +6,7 @@ import { sql, type Transaction } from "kysely";
 import type { Db } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
 import { quoteDelivery, type DeliveryType, type LiftType } from "../lib/delivery-pricing.ts";
+import { loadLiftTariffs } from "./lift-tariffs.server.ts";
 import { type OrderStatus } from "../lib/order-status.ts";
 import {
   canMove,
@@ -251,6 +252,7 @@ async function repriceOrder(trx: Trx, order: { id: number; delivery_type: string
     weightGrams: weight,
     floor: order.floor ?? undefined,
     lift: (order.lift ?? undefined) as LiftType | undefined,
+    tariffs: await loadLiftTariffs(trx),
   });
   const totals = { items_total: itemsTotal, weight, delivery_cost: quote.delivery, lifting_cost: quote.lifting, total: itemsTotal + quote.total };
   await trx.updateTable("orders").set(totals).where("id", "=", order.id).execute();

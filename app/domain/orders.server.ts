@@ -8,6 +8,7 @@ import { PICKUP_POINT_MESSAGES, type CheckoutInput } from "../lib/checkout-schem
 import type { OrderStatus } from "../lib/order-status.ts";
 import { searchableName } from "../lib/order-workflow.ts";
 import { quoteDelivery, type DeliveryType, type LiftType } from "../lib/delivery-pricing.ts";
+import { loadLiftTariffs } from "./lift-tariffs.server.ts";
 import { loadCart } from "./cart.server.ts";
 import { isPickupPoint } from "./content.server.ts";
 import type { OrderView } from "./order-types.ts";
@@ -97,6 +98,7 @@ export async function placeOrder(
         weightGrams: totals.weight,
         floor: input.floor ?? undefined,
         lift: (input.lift ?? undefined) as LiftType | undefined,
+        tariffs: await loadLiftTariffs(trx),
       });
       let number = newOrderNumber(now);
       for (let attempt = 0; ; attempt++) {

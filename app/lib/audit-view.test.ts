@@ -25,3 +25,12 @@ describe("audit view", () => {
     expect(auditObject("thing", "1").href).toBeNull();
   });
 });
+
+describe("content entries", () => {
+  it("name the banner, pages and showrooms and link to their editors", () => {
+    expect(auditActionTitle("page.edit")).toBe("Изменена страница");
+    expect(auditObject("page", "about")).toEqual({ label: "Страница about", href: "/admin/content/pages/about/" });
+    expect(auditObject("showroom", "3").href).toBe("/admin/content/showrooms/3/");
+    expect(auditChanges({ text: "старый", enabled: true }, { text: "новый", enabled: true })).toEqual([{ field: "текст", from: "старый", to: "новый" }]);
+  });
+});

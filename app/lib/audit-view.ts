@@ -15,6 +15,11 @@ const ACTIONS: Record<string, string> = {
   "review.reject": "Отзыв отклонён",
   "review.hide": "Отзыв скрыт",
   "request.update": "Заявка изменена",
+  "banner.edit": "Изменено объявление",
+  "page.edit": "Изменена страница",
+  "showroom.edit": "Изменён салон",
+  "showroom.add": "Добавлен салон",
+  "tariffs.edit": "Изменены тарифы подъёма",
 };
 
 export const AUDIT_ENTITIES: Record<string, string> = {
@@ -23,6 +28,10 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   review: "Отзыв",
   user: "Сотрудник",
   product: "Товар",
+  banner: "Объявление",
+  page: "Страница",
+  showroom: "Салон",
+  tariffs: "Тарифы подъёма",
 };
 
 const FIELDS: Record<string, string> = {
@@ -36,6 +45,31 @@ const FIELDS: Record<string, string> = {
   reason: "причина",
   lines: "строки",
   total: "сумма",
+  text: "текст",
+  enabled: "показывать",
+  startsOn: "с",
+  endsOn: "по",
+  title: "название",
+  summary: "описание",
+  body: "текст страницы",
+  city: "город",
+  address: "адрес",
+  phones: "телефоны",
+  emails: "e-mail",
+  hours: "часы работы",
+  kind: "тип",
+  lat: "широта",
+  lon: "долгота",
+  stairsPerFloorPer50kg: "без лифта, коп. за этаж и 50 кг",
+  passengerLiftPer50kg: "пассажирский лифт, коп. за 50 кг",
+  freightLiftPer100kg: "грузовой лифт, коп. за 100 кг",
+};
+
+const CONTENT_PAGES: Record<string, (id: string) => string> = {
+  banner: () => "/admin/content/",
+  tariffs: () => "/admin/content/",
+  page: (id) => `/admin/content/pages/${id}/`,
+  showroom: (id) => `/admin/content/showrooms/${id}/`,
 };
 
 const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -59,7 +93,7 @@ export function auditObject(entity: string, entityId: string, before: unknown = 
           ? "/admin/reviews/"
           : entity === "user"
             ? `/admin/staff/?edit=${id}`
-            : null;
+            : (CONTENT_PAGES[entity]?.(id) ?? null);
   return { label, href };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryCost, liftingCost, quoteDelivery } from "./delivery-pricing.ts";
+import { DELIVERY_PRICING, deliveryCost, liftingCost, quoteDelivery } from "./delivery-pricing.ts";
 
 describe("delivery pricing", () => {
   it("charges stairs per floor above the first and per started 50 kg", () => {
@@ -23,16 +23,25 @@ describe("delivery pricing", () => {
     expect(deliveryCost("courier", 5_000_000)).toBe(0);
   });
   it("adds lifting only to floor delivery", () => {
-    expect(quoteDelivery({ type: "courier", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 7, lift: "none" })).toEqual({
+    expect(quoteDelivery({ type: "courier", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 7, lift: "none", tariffs: DELIVERY_PRICING })).toEqual({
       delivery: 99_000,
       lifting: 0,
       total: 99_000,
     });
-    expect(quoteDelivery({ type: "floor", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 7, lift: "none" })).toEqual({
+    expect(quoteDelivery({ type: "floor", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 7, lift: "none", tariffs: DELIVERY_PRICING })).toEqual({
       delivery: 99_000,
       lifting: 6 * 2 * 9_000,
       total: 99_000 + 108_000,
     });
+  });
+});
+
+describe("tariffs set by staff", () => {
+  it("price the lifting with the shop's current tariffs", () => {
+    const tariffs = { stairsPerFloorPer50kg: 10_000, passengerLiftPer50kg: 30_000, freightLiftPer100kg: 50_000 };
+    expect(quoteDelivery({ type: "floor", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 5, lift: "passenger", tariffs }).lifting).toBe(60_000);
+    expect(liftingCost(80_000, 5, "none", tariffs)).toBe(80_000);
+    expect(liftingCost(80_000, 5, "freight", tariffs)).toBe(50_000);
   });
 });
 

@@ -28,19 +28,25 @@ export const DELIVERY_PRICING = {
   maxFloor: 100,
 } as const;
 
+/** The lifting tariffs staff set in the back office (kopecks); DELIVERY_PRICING holds the first ones. */
+export interface LiftTariffs {
+  stairsPerFloorPer50kg: number;
+  passengerLiftPer50kg: number;
+  freightLiftPer100kg: number;
+}
+
 const started = (grams: number, perKg: number) => Math.max(1, Math.ceil(grams / (perKg * 1000)));
 
 /** Cost of carrying the order up to the floor; the first floor (and a weightless order) is free. */
-export function liftingCost(weightGrams: number, floor: number, lift: LiftType): number {
+export function liftingCost(weightGrams: number, floor: number, lift: LiftType, tariffs: LiftTariffs = DELIVERY_PRICING): number {
   if (weightGrams <= 0 || !Number.isInteger(floor) || floor <= 1) return 0;
-  const p = DELIVERY_PRICING;
   switch (lift) {
     case "freight":
-      return started(weightGrams, 100) * p.freightLiftPer100kg;
+      return started(weightGrams, 100) * tariffs.freightLiftPer100kg;
     case "passenger":
-      return started(weightGrams, 50) * p.passengerLiftPer50kg;
+      return started(weightGrams, 50) * tariffs.passengerLiftPer50kg;
     default:
-      return (Math.min(floor, p.maxFloor) - 1) * started(weightGrams, 50) * p.stairsPerFloorPer50kg;
+      return (Math.min(floor, DELIVERY_PRICING.maxFloor) - 1) * started(weightGrams, 50) * tariffs.stairsPerFloorPer50kg;
   }
 }
 
@@ -56,9 +62,17 @@ export interface DeliveryQuote {
   total: number;
 }
 
-export function quoteDelivery(input: { type: DeliveryType; itemsTotal: number; weightGrams: number; floor?: number; lift?: LiftType }): DeliveryQuote {
+export function quoteDelivery(input: {
+  type: DeliveryType;
+  itemsTotal: number;
+  weightGrams: number;
+  floor?: number;
+  lift?: LiftType;
+  /** the shop's current lifting tariffs (app/domain/lift-tariffs.server.ts) */
+  tariffs: LiftTariffs;
+}): DeliveryQuote {
   const delivery = deliveryCost(input.type, input.itemsTotal);
-  const lifting = input.type === "floor" ? liftingCost(input.weightGrams, input.floor ?? 1, input.lift ?? "none") : 0;
+  const lifting = input.type === "floor" ? liftingCost(input.weightGrams, input.floor ?? 1, input.lift ?? "none", input.tariffs) : 0;
   return { delivery, lifting, total: delivery + lifting };
 }
 

@@ -30,9 +30,3 @@ export const INFO_LINKS = [
   { href: "/news/", title: "Новости" },
   { href: "/contacts/", title: "Контакты" },
 ] as const;
-
-/** The dismissible warning banner: its data-type names the cookie that hides it. */
-export const WARNING_BANNER = {
-  type: "notice-holidays",
-  text: "С 30 декабря по 8 января доставка работает по особому графику: уточняйте сроки у менеджера.",
-} as const;

@@ -10,6 +10,7 @@ import { MAX_DELIVERY_DAYS_AHEAD, moscowDate, parseCheckout, PICKUP_POINT_MESSAG
 import { BLOCKED_CHECKOUT_MESSAGE } from "../lib/cart-availability.ts";
 import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
 import { CheckoutForm } from "../components/checkout/CheckoutForm.tsx";
+import { loadLiftTariffs } from "../domain/lift-tariffs.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Оформление заказа — Витрина" }, { name: "robots", content: "noindex" }];
 
@@ -21,6 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     ...cart,
     pickupPoints: (await listContactPoints(db)).map((p) => ({ id: p.id, title: p.title, address: `${p.city}, ${p.address}` })),
+    liftTariffs: await loadLiftTariffs(db.kysely),
     dateRange: { min: moscowDate(now), max: moscowDate(now + MAX_DELIVERY_DAYS_AHEAD * 86_400_000) },
     // one key per rendered form: a double click or a retried post finds the order already made
     idempotencyKey: crypto.randomBytes(18).toString("base64url"),
@@ -81,6 +83,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         totals={loaderData.totals}
         pickupPoints={loaderData.pickupPoints}
         dateRange={loaderData.dateRange}
+        liftTariffs={loaderData.liftTariffs}
         idempotencyKey={actionData?.values.idempotencyKey ?? loaderData.idempotencyKey}
         values={actionData?.values ?? {}}
         errors={actionData?.errors}

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/delivery";
 import { servicesContext } from "../context.ts";
 import { findPage } from "../domain/content.server.ts";
+import { loadLiftTariffs } from "../domain/lift-tariffs.server.ts";
 import { cleanRichText } from "../domain/rich-text.server.ts";
 import { RichText } from "../ui/RichText.tsx";
 import { LiftCalculator, liftInputFrom } from "../components/content/LiftCalculator.tsx";
@@ -13,19 +14,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const page = await findPage(context.get(servicesContext).db, "delivery");
+  const { db } = context.get(servicesContext);
+  const page = await findPage(db, "delivery");
   if (!page) throw data(null, { status: 404 });
-  return { page: { ...page, body: cleanRichText(page.body) }, calc: liftInputFrom(new URL(request.url).searchParams) };
+  return {
+    page: { ...page, body: cleanRichText(page.body) },
+    calc: liftInputFrom(new URL(request.url).searchParams),
+    tariffs: await loadLiftTariffs(db.kysely),
+  };
 }
 
 export default function Delivery({ loaderData }: Route.ComponentProps) {
-  const { page, calc } = loaderData;
+  const { page, calc, tariffs } = loaderData;
   return (
     <article className="container page-section">
       <h1>{page.title}</h1>
       <RichText html={page.body} />
       {/* keyed by the query so a no-JS style submit (GET) starts from the server's numbers */}
-      <LiftCalculator key={`${calc.weight}-${calc.floor}-${calc.lift}-${calc.sum}`} initial={calc} />
+      <LiftCalculator key={`${calc.weight}-${calc.floor}-${calc.lift}-${calc.sum}`} initial={calc} tariffs={tariffs} />
     </article>
   );
 }

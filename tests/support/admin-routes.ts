@@ -36,5 +36,10 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
   { method: "GET", path: "/admin/import/catalog.csv", roles: CATALOG },
   { method: "POST", path: "/admin/import/", roles: CATALOG, form: { intent: "apply", session: "no-such-session" } },
   { method: "GET", path: "/admin/content/", roles: CATALOG },
+  { method: "POST", path: "/admin/content/", roles: CATALOG, form: { intent: "banner", version: "0", text: "" } },
+  { method: "GET", path: "/admin/content/pages/about/", roles: CATALOG },
+  { method: "POST", path: "/admin/content/pages/about/", roles: CATALOG, form: { title: "", body: "", version: "0" } },
+  { method: "GET", path: "/admin/content/showrooms/new/", roles: CATALOG },
+  { method: "POST", path: "/admin/content/showrooms/new/", roles: CATALOG, form: { title: "" } },
   { method: "GET", path: "/admin/exchange/", roles: CATALOG },
 ];

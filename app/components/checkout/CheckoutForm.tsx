@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { CartLineView, CartTotals } from "../../domain/cart-types.ts";
 import { blockingLineText, isOrderable, type BlockingLine } from "../../lib/cart-availability.ts";
 import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION } from "../../lib/consent.ts";
-import { quoteDelivery, type DeliveryType, type LiftType } from "../../lib/delivery-pricing.ts";
+import { quoteDelivery, type DeliveryType, type LiftTariffs, type LiftType } from "../../lib/delivery-pricing.ts";
 import { PhoneInput } from "../../ui/PhoneInput.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import { focusFirstError, useFieldChecks } from "../../ui/use-field-checks.ts";
@@ -20,6 +20,8 @@ interface Props {
   totals: CartTotals;
   pickupPoints: { id: number; title: string; address: string }[];
   dateRange: { min: string; max: string };
+  /** the shop's lifting tariffs, so the sum here is the one the order will carry */
+  liftTariffs: LiftTariffs;
   idempotencyKey: string;
   values: Record<string, string>;
   /** the server's answer to the last post */
@@ -43,7 +45,18 @@ function checkCheckout(values: Record<string, string>): FieldErrors {
   return errors;
 }
 
-export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempotencyKey, values, errors: serverErrors, formError, blocking = [] }: Props) {
+export function CheckoutForm({
+  lines,
+  totals,
+  pickupPoints,
+  dateRange,
+  liftTariffs,
+  idempotencyKey,
+  values,
+  errors: serverErrors,
+  formError,
+  blocking = [],
+}: Props) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
@@ -51,7 +64,7 @@ export function CheckoutForm({ lines, totals, pickupPoints, dateRange, idempoten
   const [delivery, setDelivery] = useState<DeliveryType>((values.delivery as DeliveryType) || "courier");
   const [floor, setFloor] = useState(Number(values.floor) || 1);
   const [lift, setLift] = useState<LiftType>((values.lift as LiftType) || "none");
-  const quote = quoteDelivery({ type: delivery, itemsTotal: totals.sum, weightGrams: totals.weight, floor, lift });
+  const quote = quoteDelivery({ type: delivery, itemsTotal: totals.sum, weightGrams: totals.weight, floor, lift, tariffs: liftTariffs });
   // checks on blur and while correcting; a refused submit (here or by the server) takes the
   // visitor to the first field that needs attention
   const { errors, tried, formProps } = useFieldChecks(checkCheckout, serverErrors);

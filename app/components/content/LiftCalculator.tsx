@@ -3,7 +3,7 @@
 // JavaScript the result follows every keystroke.
 import { useState } from "react";
 import { Form } from "react-router";
-import { DELIVERY_PRICING, LIFT_TYPES, quoteDelivery, type LiftType } from "../../lib/delivery-pricing.ts";
+import { DELIVERY_PRICING, LIFT_TYPES, quoteDelivery, type LiftTariffs, type LiftType } from "../../lib/delivery-pricing.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { intInRange } from "../../lib/number-only.ts";
 import { NumberOnlyInput } from "../../ui/NumberOnlyInput.tsx";
@@ -62,11 +62,11 @@ export function liftInputFrom(params: URLSearchParams): LiftInput {
   };
 }
 
-export function LiftCalculator({ initial }: { initial: LiftInput }) {
+export function LiftCalculator({ initial, tariffs }: { initial: LiftInput; tariffs: LiftTariffs }) {
   const [input, setInput] = useState(initial);
   const [city, setCity] = useState(COURIER_CITIES[0]!);
   const start = today(getLocalTimeZone()).add({ days: 1 });
-  const quote = quoteDelivery({ type: "floor", itemsTotal: input.sum * 100, weightGrams: input.weight * 1000, floor: input.floor, lift: input.lift });
+  const quote = quoteDelivery({ type: "floor", itemsTotal: input.sum * 100, weightGrams: input.weight * 1000, floor: input.floor, lift: input.lift, tariffs });
   const set = (patch: Partial<LiftInput>) => setInput((i) => ({ ...i, ...patch }));
   return (
     <section className="lift-calc" aria-labelledby="lift-calc-title">

@@ -5,7 +5,7 @@ import type { Insertable } from "kysely";
 import type { Db } from "../database.server.ts";
 import type { OrderTable } from "../schema.ts";
 import { searchableName } from "../../lib/order-workflow.ts";
-import { quoteDelivery, type DeliveryType, type LiftType } from "../../lib/delivery-pricing.ts";
+import { DELIVERY_PRICING, quoteDelivery, type DeliveryType, type LiftType } from "../../lib/delivery-pricing.ts";
 import { formatPhoneDigits } from "../../lib/phone.ts";
 import { createRandom } from "./random.ts";
 
@@ -46,7 +46,7 @@ export async function seedDemoOrders(db: Db, options: { count: number; seed?: nu
       const type = rng.weighted<DeliveryType>(["courier", "floor", "pickup"], (t) => (t === "pickup" ? 1 : 2));
       const floor = type === "floor" ? rng.int(1, 20) : null;
       const lift: LiftType | null = type === "floor" ? rng.pick(["none", "passenger", "freight"] as const) : null;
-      const quote = quoteDelivery({ type, itemsTotal, weightGrams: weight, floor: floor ?? undefined, lift: lift ?? undefined });
+      const quote = quoteDelivery({ type, itemsTotal, weightGrams: weight, floor: floor ?? undefined, lift: lift ?? undefined, tariffs: DELIVERY_PRICING });
       let number: string;
       do number = `${new Date(createdAt).getUTCFullYear() % 100}-${rng.int(100000, 999999)}`;
       while (taken.has(number));
