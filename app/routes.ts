@@ -51,6 +51,8 @@ export default [
     route("requests/:id", "routes/admin/request.tsx"),
     route("requests/:id/files/:n", "routes/admin/request-file.ts"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("products", "routes/admin/products.tsx"),
+    route("products/:id", "routes/admin/product.tsx"),
     route(":area", "routes/admin/pending.tsx"),
   ]),
   route(":slug", "routes/content-page.tsx"),

@@ -15,6 +15,7 @@ import * as m011 from "./migrations/011-staff-and-audit.ts";
 import * as m013 from "./migrations/013-order-list-indexes.ts";
 import * as m014 from "./migrations/014-requests-and-review-moderation.ts";
 import * as m015 from "./migrations/015-catalogue-editing.ts";
+import * as m016 from "./migrations/016-product-list-indexes.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
 const migrations = {
@@ -32,6 +33,7 @@ const migrations = {
   "013-order-list-indexes": m013,
   "014-requests-and-review-moderation": m014,
   "015-catalogue-editing": m015,
+  "016-product-list-indexes": m016,
 };
 
 function importedMigrations(db: Db): MigrationProvider {
