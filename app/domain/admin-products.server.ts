@@ -57,14 +57,16 @@ export async function listAdminProducts(db: Db, filter: ProductListFilter): Prom
   let query = db.kysely.selectFrom("products");
   const search = classifyProductSearch(filter.q);
   if (search.kind === "text") {
-    const { id, variants } = search;
+    const { id, words } = search;
     // «title >= ''» is always true: it lets SQLite scan the narrow (title, slug) index instead of the wide rows
-    query = query.where((eb) =>
-      eb.and([
-        eb("title", ">=", ""),
-        eb.or([...(id ? [eb("id", "=", id)] : []), ...variants.map((v) => eb("title", "like", `%${v}%`)), eb("slug", "like", `%${variants[1]}%`)]),
-      ]),
-    );
+    query = query.where((eb) => {
+      const everyWord = eb.and(
+        words.map((variants) =>
+          eb.or([...variants.map((v) => eb("title", "like", `%${v}%`)), eb("slug", "like", `%${variants[0]!.toLocaleLowerCase("ru")}%`)]),
+        ),
+      );
+      return eb.and([eb("title", ">=", ""), id ? eb.or([eb("id", "=", id), everyWord]) : everyWord]);
+    });
   }
   if (filter.section) query = query.where("section_id", "in", subtreeOf(sections, filter.section));
   if (filter.status) query = query.where("published", "=", filter.status === "published" ? 1 : 0);

@@ -55,20 +55,26 @@ export function productListParams(filter: ProductListFilter, change: Partial<Pro
   return out;
 }
 
-export type ProductSearch = { kind: "none" } | { kind: "text"; id: number | null; variants: string[] };
+export type ProductSearch = { kind: "none" } | { kind: "text"; id: number | null; words: string[][] };
 
 /**
- * What «Поиск» looks for: an id or an article (the id zero-padded to six digits, «000123»), and a
- * part of the title or slug. SQLite's LIKE folds case for Latin letters only, so the Cyrillic
- * title is matched in the spellings people type: as typed, lower case, capitalised.
+ * What «Поиск» looks for: an id or an article (the id zero-padded to six digits, «000123»), or
+ * products whose title or slug holds every word typed. SQLite's LIKE folds case for Latin letters
+ * only, so each Cyrillic word is matched in the spellings titles use: as typed, lower case,
+ * capitalised («честер» finds «Диван Честер»).
  */
 export function classifyProductSearch(raw: string): ProductSearch {
   const q = raw.trim().replace(/[%_\\]/g, "");
   if (!q) return { kind: "none" };
   const digits = /^\d{1,9}$/.test(q) ? Number(q) : null;
-  const lower = q.toLocaleLowerCase("ru");
-  const variants = [...new Set([q, lower, lower.charAt(0).toLocaleUpperCase("ru") + lower.slice(1)])];
-  return { kind: "text", id: digits && digits > 0 ? digits : null, variants };
+  const words = q
+    .split(/\s+/)
+    .slice(0, 5)
+    .map((word) => {
+      const lower = word.toLocaleLowerCase("ru");
+      return [...new Set([word, lower, lower.charAt(0).toLocaleUpperCase("ru") + lower.slice(1)])];
+    });
+  return { kind: "text", id: digits && digits > 0 ? digits : null, words };
 }
 
 export const articleOf = (id: number): string => String(id).padStart(6, "0");
