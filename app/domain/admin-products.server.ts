@@ -59,14 +59,17 @@ export async function listAdminProducts(db: Db, filter: ProductListFilter): Prom
   if (search.kind === "text") {
     const { id, words } = search;
     // «title >= ''» is always true: it lets SQLite scan the narrow (title, slug) index instead of the wide rows
-    query = query.where((eb) => {
-      const everyWord = eb.and(
-        words.map((variants) =>
-          eb.or([...variants.map((v) => eb("title", "like", `%${v}%`)), eb("slug", "like", `%${variants[0]!.toLocaleLowerCase("ru")}%`)]),
-        ),
-      );
-      return eb.and([eb("title", ">=", ""), id ? eb.or([eb("id", "=", id), everyWord]) : everyWord]);
-    });
+    // digits alone are an id or an article: one primary-key look-up, not a scan of every title
+    if (id) query = query.where("id", "=", id);
+    else
+      query = query.where((eb) => {
+        const everyWord = eb.and(
+          words.map((variants) =>
+            eb.or([...variants.map((v) => eb("title", "like", `%${v}%`)), eb("slug", "like", `%${variants[0]!.toLocaleLowerCase("ru")}%`)]),
+          ),
+        );
+        return eb.and([eb("title", ">=", ""), everyWord]);
+      });
   }
   if (filter.section) query = query.where("section_id", "in", subtreeOf(sections, filter.section));
   if (filter.status) query = query.where("published", "=", filter.status === "published" ? 1 : 0);

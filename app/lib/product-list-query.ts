@@ -58,8 +58,8 @@ export function productListParams(filter: ProductListFilter, change: Partial<Pro
 export type ProductSearch = { kind: "none" } | { kind: "text"; id: number | null; words: string[][] };
 
 /**
- * What «Поиск» looks for: an id or an article (the id zero-padded to six digits, «000123»), or
- * products whose title or slug holds every word typed. SQLite's LIKE folds case for Latin letters
+ * What «Поиск» looks for: digits alone are an id or an article (the id zero-padded to six digits,
+ * «000123»); anything else finds products whose title or slug holds every word typed. SQLite's LIKE folds case for Latin letters
  * only, so each Cyrillic word is matched in the spellings titles use: as typed, lower case,
  * capitalised («честер» finds «Диван Честер»).
  */

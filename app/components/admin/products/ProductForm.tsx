@@ -75,9 +75,9 @@ export function ProductForm({ values, sections, properties, errors }: Props) {
       ) : null}
       <input type="hidden" name="version" value={values.version} />
       <div className="product-form__grid">
-        {text("product-title", "title", "Название", { required: true })}
+        {text("product-title", "title", "Название")}
         {text("product-slug", "slug", "Адрес", { hint: "Латиницей; пустое — из названия" })}
-        <FormGroup id="product-section" label="Раздел" error={errors.sectionId} required>
+        <FormGroup id="product-section" label="Раздел" error={errors.sectionId}>
           {(control) => (
             <select {...control} name="sectionId" defaultValue={values.sectionId || ""}>
               <option value="">—</option>
@@ -90,7 +90,7 @@ export function ProductForm({ values, sections, properties, errors }: Props) {
           )}
         </FormGroup>
         {text("product-brand", "brand", "Бренд")}
-        {text("product-price", "price", "Цена", { hint: "В рублях, например 12 990,50", inputMode: "decimal", required: true })}
+        {text("product-price", "price", "Цена", { hint: "В рублях, например 12 990,50", inputMode: "decimal" })}
         {text("product-old-price", "oldPrice", "Старая цена", { hint: "Зачёркнутая; не ниже цены", inputMode: "decimal" })}
         {text("product-stock", "stock", "Остаток", { hint: "Штук на складе", inputMode: "numeric" })}
         {text("product-weight", "weight", "Вес, кг", { inputMode: "decimal" })}
