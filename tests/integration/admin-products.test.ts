@@ -155,5 +155,14 @@ describe.each(dialects)("back-office products on %s", (dialect) => {
     const shown = await (await editor.get("/admin/products/?status=published&sort=title")).text();
     expect(shown).not.toContain(`/admin/products/${row.id}/"`);
     expect((await auditOf(row.id)).map((a) => a.action)).toContain("product.bulk.hide");
+
+    const move = new URLSearchParams([
+      ["ids", String(row.id)],
+      ["action", "move"],
+      ["sectionId", "999999"],
+    ]);
+    const refused = await editor.request("/admin/products/", { method: "POST", body: move, headers: { accept: "text/html" } });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain("Такого раздела нет");
   });
 });
