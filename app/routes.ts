@@ -56,6 +56,8 @@ export default [
     route("content", "routes/admin/content.tsx"),
     route("content/pages/:slug", "routes/admin/content-page.tsx"),
     route("content/showrooms/:id", "routes/admin/content-showroom.tsx"),
+    route("products", "routes/admin/products.tsx"),
+    route("products/:id", "routes/admin/product.tsx"),
     route(":area", "routes/admin/pending.tsx"),
   ]),
   route(":slug", "routes/content-page.tsx"),

@@ -15,6 +15,7 @@ import * as m011 from "./migrations/011-staff-and-audit.ts";
 import * as m013 from "./migrations/013-order-list-indexes.ts";
 import * as m014 from "./migrations/014-requests-and-review-moderation.ts";
 import * as m015 from "./migrations/015-catalogue-editing.ts";
+import * as m016 from "./migrations/016-product-list-indexes.ts";
 import * as m017 from "./migrations/017-catalogue-generation.ts";
 import * as m018 from "./migrations/018-import-sessions.ts";
 import * as m019 from "./migrations/019-content-editing.ts";
@@ -35,6 +36,7 @@ const migrations = {
   "013-order-list-indexes": m013,
   "014-requests-and-review-moderation": m014,
   "015-catalogue-editing": m015,
+  "016-product-list-indexes": m016,
   "017-catalogue-generation": m017,
   "018-import-sessions": m018,
   "019-content-editing": m019,

@@ -11,7 +11,7 @@ import { demoReviews, type DemoReview } from "./reviews.ts";
 import { PRODUCT_TYPES, SHAPES_WITH_DIMENSIONS, type ProductType, type TextGroup } from "./product-types.ts";
 import type { Random } from "./random.ts";
 import type { SectionIndex } from "./sections.ts";
-import { slugify } from "./slug.ts";
+import { slugify } from "../../lib/slug.ts";
 
 /** What sets need to know about a product without re-reading the database. */
 export interface ProductSummary {

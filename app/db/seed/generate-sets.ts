@@ -10,7 +10,7 @@ import { popularityFields, reviewedFields, type ProductSummary } from "./generat
 import { leadWeeks } from "./point-stock.ts";
 import type { DemoReview } from "./reviews.ts";
 import type { Random } from "./random.ts";
-import { slugify } from "./slug.ts";
+import { slugify } from "../../lib/slug.ts";
 
 interface Part {
   type: string;

@@ -1,0 +1,53 @@
+// Shapes the back office's product list hands to its pages (no server code here).
+
+export interface AdminProductRow {
+  id: number;
+  title: string;
+  slug: string;
+  sectionTitle: string;
+  kind: "product" | "set";
+  price: number;
+  oldPrice: number | null;
+  stock: number;
+  published: boolean;
+}
+
+export interface AdminProductList {
+  total: number;
+  page: number;
+  pages: number;
+  rows: AdminProductRow[];
+}
+
+export interface SectionOption {
+  id: number;
+  /** indented by depth with «— » so a plain <select> shows the tree */
+  label: string;
+}
+
+export interface PropertyField {
+  code: string;
+  title: string;
+  kind: "enum" | "multi" | "number";
+  unit: string;
+  /** the values offered (enum, multi); empty for numbers */
+  options: string[];
+}
+
+/** What the form shows for one product (or a new one: id 0, version 0). */
+export interface ProductFormValues {
+  id: number;
+  version: number;
+  title: string;
+  slug: string;
+  sectionId: number;
+  brand: string;
+  price: string;
+  oldPrice: string;
+  stock: string;
+  weight: string;
+  published: boolean;
+  description: string;
+  videos: string;
+  properties: Record<string, string[]>;
+}

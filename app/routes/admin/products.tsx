@@ -1,0 +1,63 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/products";
+import { servicesContext } from "../../context.ts";
+import { AdminProductError, applyBulkAction, listAdminProducts, sectionOptions } from "../../domain/admin-products.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { adminMeta } from "../../lib/admin-nav.ts";
+import { countOf, PRODUCT_FORMS } from "../../lib/format.ts";
+import { parseBulkForm, parseProductListQuery } from "../../lib/product-list-query.ts";
+import { AdminPage } from "../../components/admin/AdminPage.tsx";
+import { ProductFilters } from "../../components/admin/products/ProductFilters.tsx";
+import { ProductTable } from "../../components/admin/products/ProductTable.tsx";
+import "../../components/admin/products/products.css";
+
+export const meta: Route.MetaFunction = () => adminMeta("Товары");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "catalog");
+  const { db } = args.context.get(servicesContext);
+  const url = new URL(args.request.url);
+  const filter = parseProductListQuery(url.searchParams);
+  const [list, sections] = await Promise.all([listAdminProducts(db, filter), sectionOptions(db)]);
+  const done = Number(url.searchParams.get("done"));
+  return { filter: { ...filter, page: list.page }, list, sections, done: Number.isInteger(done) && done >= 0 && url.searchParams.has("done") ? done : null };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const staff = await requireStaff(args, "catalog");
+  const { db } = args.context.get(servicesContext);
+  const parsed = parseBulkForm(await args.request.formData());
+  if (!parsed.ok) return data({ error: { field: parsed.field, message: parsed.message } }, { status: 422 });
+  let changed: number;
+  try {
+    changed = await applyBulkAction(db, { id: staff.id, email: staff.email }, parsed.command);
+  } catch (error) {
+    if (!(error instanceof AdminProductError)) throw error;
+    return data({ error: { field: error.field, message: error.message } }, { status: error.status });
+  }
+  // back to the same filtered page, with how many products changed
+  const url = new URL(args.request.url);
+  url.searchParams.set("done", String(changed));
+  return redirect(`${url.pathname}${url.search}`, { status: 303 });
+}
+
+export default function Products({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, list, sections, done } = loaderData;
+  return (
+    <AdminPage
+      title="Товары"
+      actions={
+        <Link className="button" to="/admin/products/new/">
+          Добавить товар
+        </Link>
+      }
+    >
+      <ProductFilters filter={filter} sections={sections} />
+      <p role="status">
+        {`Найдено: ${countOf(list.total, PRODUCT_FORMS)}`}
+        {done !== null ? ` · Изменено: ${countOf(done, PRODUCT_FORMS)}` : ""}
+      </p>
+      <ProductTable list={list} filter={filter} sections={sections} error={actionData?.error} />
+    </AdminPage>
+  );
+}
