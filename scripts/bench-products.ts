@@ -3,15 +3,15 @@
 // the seed's generator and times listAdminProducts (count + one page of 50) for the usual filtered
 // pages. SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, in its
 // own schema. Prints p50/p95/p99; figures go in notes, never in tests. Target: p99 ≤ 50 ms on SQLite.
-import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { dropPgSchema, ensurePgSchema, openDatabase, type Db } from "../app/db/database.server.ts";
+import type { Db } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { seedDemo } from "../app/db/seed/seed.server.ts";
 import { listAdminProducts } from "../app/domain/admin-products.server.ts";
 import { parseProductListQuery } from "../app/lib/product-list-query.ts";
+import { onEachDialect, timeListQueries } from "./list-bench.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({ options: { products: { type: "string", default: "100000" }, runs: { type: "string", default: "200" } } });
@@ -40,8 +40,6 @@ async function prepare(db: Db, label: string): Promise<void> {
   if (db.dialect === "postgres") await sql`vacuum analyze products`.execute(db.kysely);
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 async function bench(db: Db, label: string): Promise<void> {
   await prepare(db, label);
   const leaf = await db.kysely.selectFrom("products").select(["section_id", "title"]).orderBy("id").offset(4321).limit(1).executeTakeFirstOrThrow();
@@ -61,40 +59,7 @@ async function bench(db: Db, label: string): Promise<void> {
     [`search «${word}», in stock`, `q=${encodeURIComponent(word)}&stock=in&sort=price_desc`],
     ["page 1000 of everything", "page=1000"],
   ];
-  console.log(`\n${label}: ${runs} runs each (count + one page of 50)`);
-  for (const [title, query] of queries) {
-    const filter = parseProductListQuery(new URLSearchParams(query));
-    const times: number[] = [];
-    let found = 0;
-    for (let i = 0; i < runs + 5; i++) {
-      const t = performance.now();
-      found = (await listAdminProducts(db, filter)).total;
-      if (i >= 5) times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    const f = (ms: number) => `${ms.toFixed(1).padStart(6)} ms`;
-    console.log(
-      `${title.padEnd(34)} ${String(found).padStart(7)} found   p50 ${f(percentile(times, 50))}   p95 ${f(percentile(times, 95))}   p99 ${f(percentile(times, 99))}`,
-    );
-  }
+  await timeListQueries(label, runs, queries, async (query) => (await listAdminProducts(db, parseProductListQuery(query))).total);
 }
 
-fs.mkdirSync(path.join(root, "data/bench"), { recursive: true });
-const sqlite = openDatabase(path.join(root, "data/bench/products.db"));
-try {
-  await bench(sqlite, "SQLite");
-} finally {
-  await sqlite.close();
-}
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  const schema = "vitrina_bench_products";
-  await ensurePgSchema(pgUrl, schema);
-  const pg = openDatabase(pgUrl, { schema });
-  try {
-    await bench(pg, "PostgreSQL");
-  } finally {
-    await pg.close();
-    if (process.env.BENCH_KEEP_SCHEMA !== "1") await dropPgSchema(pgUrl, schema);
-  }
-}
+await onEachDialect("products", bench);
