@@ -3,6 +3,7 @@
 import { createContext } from "react-router";
 import type { Db } from "./db/database.server.ts";
 import type { FileStorage, Mailer, RateLimiter } from "./domain/ports.ts";
+import type { PaymentProvider } from "./domain/payment-types.ts";
 import type { Logger } from "pino";
 
 export interface Services {
@@ -21,6 +22,12 @@ export interface Services {
   publicUrl: string;
   /** contacts and pickup maps: tile template and Yandex key, from the validated config */
   maps: { tileUrl: string; yandexKey: string | null };
+  /** the online payment gateway (ЮKassa when configured); null: only payment on receipt */
+  payments: PaymentProvider | null;
+  /** 54-ФЗ VAT code put on every receipt line (YOOKASSA_VAT_CODE) */
+  receiptVatCode: number;
+  /** the 1C price type (Ид or name) that is the shop price; null: the first one (decision 087) */
+  exchangePriceType: string | null;
 }
 
 export interface SessionHandle {

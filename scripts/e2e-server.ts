@@ -10,4 +10,12 @@ process.env.DATABASE_URL = path.join(dir, "vitrina.db");
 // the browser tests read registration links from here (tests/e2e/support.ts)
 process.env.MAIL_OUTBOX_DIR = path.join(dir, "outbox");
 process.env.MEDIA_DIR ??= path.join(root, "data/test-media");
+// online payment goes to a local ЮKassa stand-in (an external service this machine cannot reach),
+// which posts its notifications back to this server
+if (!process.env.YOOKASSA_API_URL) {
+  const { startYookassaStandIn } = await import("../tests/support/yookassa-stand-in.ts");
+  const port = process.env.PORT ?? "3000";
+  const standIn = await startYookassaStandIn({ notificationUrl: `http://${process.env.HOST ?? "127.0.0.1"}:${port}/payments/yookassa/notify/` });
+  Object.assign(process.env, { YOOKASSA_API_URL: standIn.apiUrl, YOOKASSA_SHOP_ID: standIn.shopId, YOOKASSA_SECRET_KEY: standIn.secretKey });
+}
 await import("../server/main.ts");

@@ -33,13 +33,14 @@ export async function timeListQueries(
   }
 }
 
-/** `bench` on data/bench/<name>.db, then on PostgreSQL (schema vitrina_bench_<name>) when one is configured. */
-export async function onEachDialect(name: string, bench: (db: Db, label: string) => Promise<void>): Promise<void> {
+/** `bench` on data/bench/<name>.db, then on PostgreSQL (schema vitrina_bench_<name>) when one is configured. `reopen` opens another connection to the same database, as a second app instance would. */
+export async function onEachDialect(name: string, bench: (db: Db, label: string, reopen: () => Db) => Promise<void>): Promise<void> {
   const root = path.resolve(import.meta.dirname, "..");
   fs.mkdirSync(path.join(root, "data/bench"), { recursive: true });
-  const sqlite = openDatabase(path.join(root, `data/bench/${name}.db`));
+  const file = path.join(root, `data/bench/${name}.db`);
+  const sqlite = openDatabase(file);
   try {
-    await bench(sqlite, "SQLite");
+    await bench(sqlite, "SQLite", () => openDatabase(file));
   } finally {
     await sqlite.close();
   }
@@ -49,7 +50,7 @@ export async function onEachDialect(name: string, bench: (db: Db, label: string)
   await ensurePgSchema(pgUrl, schema);
   const pg = openDatabase(pgUrl, { schema });
   try {
-    await bench(pg, "PostgreSQL");
+    await bench(pg, "PostgreSQL", () => openDatabase(pgUrl, { schema }));
   } finally {
     await pg.close();
     if (process.env.BENCH_KEEP_SCHEMA !== "1") await dropPgSchema(pgUrl, schema);

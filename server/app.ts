@@ -21,6 +21,7 @@ import { loadSession } from "./session.ts";
 import { startSessionPurge } from "./session-purge.ts";
 import { createMailer } from "./mailer.ts";
 import { createDiskStorage } from "./file-storage.ts";
+import { createYookassaProvider, YOOKASSA_PAYMENT_PAGES } from "./yookassa.ts";
 import { openDatabase, ensurePgSchema, type Db } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { tileCspSource } from "../app/lib/map-tiles.ts";
@@ -29,6 +30,7 @@ import { YANDEX_MAPS_CSP } from "../app/lib/yandex-maps.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
 import { ensureSearchIndex } from "../app/domain/search.server.ts";
 import { getCatalogIndex } from "../app/domain/catalog-index.server.ts";
+import { findStaffMember } from "../app/domain/staff.server.ts";
 import { clientContext, nonceContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
 
 export interface VitrinaApp {
@@ -81,6 +83,9 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
     logger,
     publicUrl: config.publicUrl,
     maps: config.maps,
+    payments: config.yookassa ? createYookassaProvider(config.yookassa) : null,
+    receiptVatCode: config.yookassa?.vatCode ?? 1,
+    exchangePriceType: config.exchangePriceType ?? null,
   };
 
   const app = express();
@@ -116,6 +121,7 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
     next();
   });
   // the contacts map uses Yandex Maps only when a key is configured; only then does CSP open to it
+  const paymentPageOrigins = config.yookassa ? [...new Set([YOOKASSA_PAYMENT_PAGES, new URL(config.yookassa.apiUrl).origin])] : [];
   const yandex = config.maps.yandexKey ? YANDEX_MAPS_CSP : { script: [], img: [], connect: [], frame: [] };
   app.use(
     helmet({
@@ -132,7 +138,8 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
           // video-site players (YouTube, Rutube, VK Video) in the product lightbox
           "frame-src": [...VIDEO_FRAME_HOSTS, ...yandex.frame],
           "frame-ancestors": ["'none'"],
-          "form-action": ["'self'"],
+          // the checkout and the order page post and are redirected (303) to the gateway's payment page
+          "form-action": ["'self'", ...paymentPageOrigins],
           "object-src": ["'none'"],
           "base-uri": ["'self'"],
           "upgrade-insecure-requests": null,
@@ -192,6 +199,10 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
           await loadSession(req, res, db, config.sessionSecret, { limiter: rateLimiter, address: context.get(clientContext).address }),
         );
         return context;
+      },
+      async isStaff(context) {
+        const { userId } = context.get(sessionContext);
+        return userId !== null && (await findStaffMember(db, userId)) !== null;
       },
     }),
   );

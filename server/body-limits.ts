@@ -5,6 +5,9 @@ import { FORM_BODY_MAX_BYTES } from "../app/domain/forms.server.ts";
 import { MAX_BODY_BYTES as PROFILE_UPLOAD_MAX_BYTES } from "../app/domain/files.server.ts";
 import { FILE_MESSAGES } from "../app/lib/file-checks.ts";
 import { CSV_TOO_LARGE, CSV_UPLOAD_MAX_BYTES } from "../app/domain/catalog-import.server.ts";
+import { PRODUCT_FORM_MAX_BYTES, PRODUCT_FORM_TOO_LARGE } from "../app/domain/product-media.server.ts";
+import { NEWS_FORM_MAX_BYTES, NEWS_FORM_TOO_LARGE } from "../app/domain/admin-news.server.ts";
+import { EXCHANGE_FILE_LIMIT } from "../app/lib/exchange-1c.ts";
 
 export const FORM_MAX_BYTES = 64 * 1024;
 export const SMALL_API_MAX_BYTES = 8 * 1024;
@@ -13,6 +16,11 @@ export interface BodyLimit {
   bytes: number;
   /** what the visitor reads with the 413 */
   message: string;
+  /**
+   * A cap only signed-in staff get (pictures, CSV files): anyone else posting there gets the
+   * default cap, so a stranger cannot make the server buffer 100 MB per request.
+   */
+  staffOnly?: true;
 }
 
 const TOO_LARGE = "Слишком большой запрос: сократите текст и отправьте ещё раз.";
@@ -24,19 +32,27 @@ const LIMITS: readonly (readonly [RegExp, BodyLimit])[] = [
   [/^\/forms\/feedback\/$/, { bytes: FORM_BODY_MAX_BYTES, message: ATTACHMENTS_TOO_LARGE }],
   [/^\/contacts\/$/, { bytes: FORM_BODY_MAX_BYTES, message: ATTACHMENTS_TOO_LARGE }],
   [/^\/profile\/file\/add\/$/, { bytes: PROFILE_UPLOAD_MAX_BYTES, message: FILE_MESSAGES.bodyTooLarge }],
-  [/^\/admin\/import\/$/, { bytes: CSV_UPLOAD_MAX_BYTES, message: CSV_TOO_LARGE }],
+  [/^\/admin\/import\/$/, { bytes: CSV_UPLOAD_MAX_BYTES, message: CSV_TOO_LARGE, staffOnly: true }],
+  // the product form carries its pictures and video files (decision 077)
+  [/^\/admin\/products\/(new|\d{1,9})\/$/, { bytes: PRODUCT_FORM_MAX_BYTES, message: PRODUCT_FORM_TOO_LARGE, staffOnly: true }],
+  // a news item with its cover picture (10 MB); only the news form, not the rest of /admin/content/
+  [/^\/admin\/content\/news\/(?:new|\d{1,9})\/$/, { bytes: NEWS_FORM_MAX_BYTES, message: NEWS_FORM_TOO_LARGE, staffOnly: true }],
+  // 1C sends files in parts of at most file_limit (mode=init says so); the edge cannot tell 1C's
+  // Basic-auth staff from a stranger, so the cap is fixed and moderate rather than staff-only
+  [/^\/exchange\/1c\/$/, { bytes: EXCHANGE_FILE_LIMIT, message: `Часть файла больше ${EXCHANGE_FILE_LIMIT} байт: 1С отправляет части не больше file_limit` }],
   [/^\/cart\//, { bytes: SMALL_API_MAX_BYTES, message: TOO_LARGE }],
   [/^\/compare\//, { bytes: SMALL_API_MAX_BYTES, message: TOO_LARGE }],
   [/^\/banner\/close\/$/, { bytes: SMALL_API_MAX_BYTES, message: TOO_LARGE }],
 ];
-const DEFAULT_LIMIT: BodyLimit = { bytes: FORM_MAX_BYTES, message: TOO_LARGE };
+export const DEFAULT_LIMIT: BodyLimit = { bytes: FORM_MAX_BYTES, message: TOO_LARGE };
 
 /**
  * The byte cap for a body posted to `pathname`. React Router's own data requests
- * (`/cart/product.data`, `/_root.data`) count as the page they belong to.
+ * (`/cart/product.data`, `/admin/import/_.data`, `/_root.data`) count as the page they belong to.
  */
 export function bodyLimitFor(pathname: string): BodyLimit {
-  let path = pathname.replace(/\.data$/, "");
+  // `/a/b/_.data` is the data request of `/a/b/` (addresses ending in a slash), `/a/b.data` of `/a/b`
+  let path = pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, "");
   if (path === "/_root") path = "/";
   if (!path.endsWith("/")) path += "/";
   for (const [pattern, limit] of LIMITS) if (pattern.test(path)) return limit;

@@ -32,6 +32,19 @@ describe("configuration from the environment", () => {
     expect(loadConfig({}, tmp()).maps).toEqual({ tileUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", yandexKey: null });
     expect(loadConfig({ ALLOWED_HOSTS: "WWW.shop.ru, shop.ru:8443" }, tmp()).allowedHosts).toEqual(["www.shop.ru", "shop.ru:8443"]);
   });
+  it("enables ЮKassa only with both the shop id and the secret key", () => {
+    expect(loadConfig({}, tmp()).yookassa).toBeUndefined();
+    const c = loadConfig({ YOOKASSA_SHOP_ID: "123456", YOOKASSA_SECRET_KEY: "test_secret_key_1" }, tmp());
+    expect(c.yookassa).toEqual({ shopId: "123456", secretKey: "test_secret_key_1", apiUrl: "https://api.yookassa.ru/v3", vatCode: 1 });
+    const local = loadConfig(
+      { YOOKASSA_SHOP_ID: "1", YOOKASSA_SECRET_KEY: "test_secret_key_1", YOOKASSA_API_URL: "http://127.0.0.1:9999/v3/", YOOKASSA_VAT_CODE: "4" },
+      tmp(),
+    );
+    expect(local.yookassa).toMatchObject({ apiUrl: "http://127.0.0.1:9999/v3", vatCode: 4 });
+    expect(() => loadConfig({ YOOKASSA_SHOP_ID: "123456" }, tmp())).toThrow(/YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY/);
+    expect(() => loadConfig({ YOOKASSA_SHOP_ID: "12ab", YOOKASSA_SECRET_KEY: "test_secret_key_1" }, tmp())).toThrow(/YOOKASSA_SHOP_ID/);
+    expect(() => loadConfig({ YOOKASSA_VAT_CODE: "13" }, tmp())).toThrow(/YOOKASSA_VAT_CODE/);
+  });
   it("refuses a bad port and a short secret", () => {
     expect(() => loadConfig({ PORT: "http" }, tmp())).toThrow(/PORT/);
     expect(() => loadConfig({ SESSION_SECRET: "short" }, tmp())).toThrow(/SESSION_SECRET/);

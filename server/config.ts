@@ -6,6 +6,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TILE_URL, isTileUrlTemplate } from "../app/lib/map-tiles.ts";
 import { isYandexMapsKey } from "../app/lib/yandex-maps.ts";
+import { YOOKASSA_API_URL } from "./yookassa.ts";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).optional(),
@@ -50,6 +51,23 @@ const EnvSchema = z.object({
     .optional(),
   /** Yandex Maps JS API key: with it the contacts map is Yandex's instead of Leaflet */
   YANDEX_MAPS_KEY: z.string().trim().refine(isYandexMapsKey, "the API key as Yandex issues it (letters, digits, dashes)").optional(),
+  /** ЮKassa shop id and secret key: with both, checkout offers «Оплата онлайн» */
+  YOOKASSA_SHOP_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, "the shop id from the ЮKassa cabinet (digits)")
+    .optional(),
+  YOOKASSA_SECRET_KEY: z.string().trim().min(8, "the secret key from the ЮKassa cabinet").optional(),
+  /** the API base; tests and local trials point it at a stand-in */
+  YOOKASSA_API_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), "an http:// or https:// address")
+    .optional(),
+  /** 54-ФЗ VAT code of the receipt lines (ЮKassa: 1 — без НДС, 2 — 0 %, 3 — 10 %, 4 — 20 %, 5 — 10/110, 6 — 20/120, 7–12 — 5 %, 7 %, 5/105, 7/107, 22 %, 22/122) */
+  YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
+  /** the 1C price type (its Ид or name, e.g. «Розничная») that is the shop price; unset: the first in offers.xml */
+  EXCHANGE_1C_PRICE_TYPE: z.string().trim().max(200).optional(),
 });
 
 export interface AppConfig {
@@ -78,8 +96,21 @@ export interface AppConfig {
   maps: MapSettings;
   /** SQLite write-lock wait budget (ms); tests build configs by hand and may leave it out */
   dbLockWaitMs?: number;
+  /** EXCHANGE_1C_PRICE_TYPE (decision 087) */
+  exchangePriceType?: string;
   /** how often expired sessions are purged; hourly when absent (tests set it shorter) */
   sessionPurgeIntervalMs?: number;
+  /** online payment through ЮKassa; absent: only payment on receipt */
+  yookassa?: YookassaConfig;
+}
+
+export interface YookassaConfig {
+  shopId: string;
+  secretKey: string;
+  /** API base, no trailing slash */
+  apiUrl: string;
+  /** VAT code of every receipt line */
+  vatCode: number;
 }
 
 export interface MapSettings {
@@ -110,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dataDir = "data
   }
   // Locally the address is the one `npm start` prints; a wildcard bind is reached as localhost.
   const localHost = !e.HOST || e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST;
+  if (Boolean(e.YOOKASSA_SHOP_ID) !== Boolean(e.YOOKASSA_SECRET_KEY)) {
+    throw new Error("Invalid environment:\n  YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY: set both for online payment, or neither");
+  }
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://${localHost}:${e.PORT}`).origin;
   return {
     env: e.NODE_ENV ?? "local",
@@ -134,7 +168,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dataDir = "data
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     dbLockWaitMs: e.DB_LOCK_WAIT_MS,
+    exchangePriceType: e.EXCHANGE_1C_PRICE_TYPE || undefined,
     maps: { tileUrl: e.MAP_TILE_URL || DEFAULT_TILE_URL, yandexKey: e.YANDEX_MAPS_KEY || null },
+    yookassa:
+      e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
+        ? {
+            shopId: e.YOOKASSA_SHOP_ID,
+            secretKey: e.YOOKASSA_SECRET_KEY,
+            apiUrl: (e.YOOKASSA_API_URL ?? YOOKASSA_API_URL).replace(/\/+$/, ""),
+            vatCode: e.YOOKASSA_VAT_CODE,
+          }
+        : undefined,
   };
 }
 

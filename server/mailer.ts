@@ -23,11 +23,16 @@ export function createMailer(options: { smtpUrl?: string; from?: string; logger:
   };
 }
 
+// Two messages sent in the same millisecond must still list in sending order, so the name carries
+// a per-process counter after the time (the random tail only keeps processes apart).
+let outboxSequence = 0;
+
 /** One file per message, named so that a directory listing sorts by time; written whole or not at all. */
 async function writeToOutbox(dir: string, message: MailMessage): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
   const at = new Date();
-  const name = `${at.getTime()}-${crypto.randomBytes(6).toString("hex")}.json`;
+  outboxSequence += 1;
+  const name = `${at.getTime()}-${String(outboxSequence).padStart(9, "0")}-${crypto.randomBytes(6).toString("hex")}.json`;
   const tmp = path.join(dir, `.${name}.tmp`);
   await fs.writeFile(tmp, JSON.stringify({ to: message.to, subject: message.subject, text: message.text, at: at.toISOString() }, null, 2) + "\n");
   await fs.rename(tmp, path.join(dir, name));

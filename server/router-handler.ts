@@ -11,7 +11,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { faultsContext } from "../app/context.ts";
 import { isDatabaseUnavailable } from "../app/db/database-errors.ts";
-import { bodyLimitFor } from "./body-limits.ts";
+import { bodyLimitFor, DEFAULT_LIMIT } from "./body-limits.ts";
 import { readBodyWithin, refuseTooLarge } from "./request-body.ts";
 import { sendErrorPage, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from "./error-pages.ts";
 
@@ -23,15 +23,19 @@ export interface RouterHandlerOptions {
   /** React Router's server mode: "development" shows error details, the others hide them */
   mode: "production" | "development" | "test";
   getLoadContext(req: Request, res: Response): Promise<RouterContextProvider>;
+  /** whether the request's session is a staff member's (for the staff-only body caps) */
+  isStaff(context: RouterContextProvider): Promise<boolean>;
 }
 
-export function routerHandler({ build, publicUrl, mode, getLoadContext }: RouterHandlerOptions) {
+export function routerHandler({ build, publicUrl, mode, getLoadContext, isStaff }: RouterHandlerOptions) {
   const handle = createRequestHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       let body: Buffer | undefined;
+      const context = await getLoadContext(req, res);
       if (req.method !== "GET" && req.method !== "HEAD") {
-        const limit = bodyLimitFor(req.path);
+        let limit = bodyLimitFor(req.path);
+        if (limit.staffOnly && !(await isStaff(context))) limit = DEFAULT_LIMIT;
         const read = await readBodyWithin(req, limit.bytes);
         if (!read.ok) {
           if (read.reason === "too-large") refuseTooLarge(req, res, limit.message);
@@ -40,7 +44,6 @@ export function routerHandler({ build, publicUrl, mode, getLoadContext }: Router
         }
         body = read.body;
       }
-      const context = await getLoadContext(req, res);
       const faults: unknown[] = [];
       context.set(faultsContext, faults);
       const response = await handle(toFetchRequest(req, res, publicUrl, body), context);

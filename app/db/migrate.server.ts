@@ -19,6 +19,16 @@ import * as m016 from "./migrations/016-product-list-indexes.ts";
 import * as m017 from "./migrations/017-catalogue-generation.ts";
 import * as m018 from "./migrations/018-import-sessions.ts";
 import * as m019 from "./migrations/019-content-editing.ts";
+import * as m020 from "./migrations/020-section-editing.ts";
+import * as m021 from "./migrations/021-news-editing.ts";
+import * as m023 from "./migrations/023-set-item-lookup.ts";
+import * as m024 from "./migrations/024-catalogue-deltas-and-title-search.ts";
+import * as m025 from "./migrations/025-payments.ts";
+import * as m026 from "./migrations/026-order-source.ts";
+import * as m027 from "./migrations/027-stock-subscriptions.ts";
+import * as m028 from "./migrations/028-promo-codes.ts";
+import * as m029 from "./migrations/029-yml-feed-settings.ts";
+import * as m030 from "./migrations/030-exchange-1c.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
 const migrations = {
@@ -40,6 +50,16 @@ const migrations = {
   "017-catalogue-generation": m017,
   "018-import-sessions": m018,
   "019-content-editing": m019,
+  "020-section-editing": m020,
+  "021-news-editing": m021,
+  "023-set-item-lookup": m023,
+  "024-catalogue-deltas-and-title-search": m024,
+  "025-payments": m025,
+  "026-order-source": m026,
+  "027-stock-subscriptions": m027,
+  "028-promo-codes": m028,
+  "029-yml-feed-settings": m029,
+  "030-exchange-1c": m030,
 };
 
 function importedMigrations(db: Db): MigrationProvider {

@@ -9,6 +9,20 @@ export interface SectionTable {
   title: string;
   description: string;
   sort: number;
+  /** bumped by every back-office edit: a save carrying an older version is refused */
+  version: Generated<number>;
+  /** 1C's «Ид» of the group this section was imported from (decision 087) */
+  external_id: Generated<string | null>;
+}
+
+/** a section's own choice of storefront filters (decision 079); none: its parent's, or all */
+export interface SectionFacetTable {
+  section_id: number;
+  /** a property code, or "brand" / "price" */
+  code: string;
+  sort: number;
+  /** 1: offered in the filter panel */
+  shown: number;
 }
 
 export type ProductKind = "product" | "set";
@@ -48,6 +62,8 @@ export interface ProductTable {
   version: Generated<number>;
   /** epoch ms of the last back-office change (0: never edited) */
   updated_at: Generated<number>;
+  /** 1C's «Ид» of the product this row was imported from (decision 087) */
+  external_id: Generated<string | null>;
 }
 
 /** the address of a deleted product: it answers 410 Gone rather than 404 */
@@ -61,6 +77,12 @@ export interface DeletedProductTable {
 export interface CatalogGenerationTable {
   id: number;
   generation: number;
+}
+
+/** the products each catalogue generation changed (pruned); a generation without rows: everything */
+export interface CatalogChangeTable {
+  generation: number;
+  product_id: number;
 }
 
 export type PropertyKind = "enum" | "multi" | "number";
@@ -115,6 +137,9 @@ export interface NewsTable {
   /** JSON: GalleryItem[] */
   gallery: string;
   published_at: number;
+  /** the cover's alt text; "" for a decorative picture */
+  image_alt: Generated<string>;
+  version: Generated<number>;
 }
 
 export interface ContactPointTable {
@@ -155,6 +180,7 @@ export interface SessionTable {
 
 export interface Database {
   sections: SectionTable;
+  section_facets: SectionFacetTable;
   products: ProductTable;
   properties: PropertyTable;
   product_values: ProductValueTable;
@@ -179,9 +205,119 @@ export interface Database {
   audit_log: AuditLogTable;
   deleted_products: DeletedProductTable;
   catalog_generation: CatalogGenerationTable;
+  catalog_changes: CatalogChangeTable;
   import_sessions: ImportSessionTable;
   site_banner: SiteBannerTable;
   lift_tariffs: LiftTariffTable;
+  payments: PaymentTable;
+  refunds: RefundTable;
+  promo_codes: PromoCodeTable;
+  promo_uses: PromoUseTable;
+  stock_subscriptions: StockSubscriptionTable;
+  yml_feed_settings: YmlFeedSettingsTable;
+  exchange_sessions: ExchangeSessionTable;
+}
+
+/** the Yandex Market feed's settings: one row, id 1 */
+export interface YmlFeedSettingsTable {
+  id: number;
+  /** JSON: section ids left out of the feed */
+  excluded_sections: string;
+  version: number;
+  updated_at: number;
+}
+
+/** one 1C exchange session, from `checkauth` on (decision 087) */
+export interface ExchangeSessionTable {
+  /** the cookie value 1C sends back */
+  id: string;
+  staff_id: number | null;
+  started_at: number;
+  updated_at: number;
+  /** open | done | failed */
+  status: Generated<string>;
+  /** JSON: { [file name]: { key, bytes } } */
+  files: Generated<string>;
+  /** JSON: { sections, created, updated, prices } */
+  counts: Generated<string>;
+  /** JSON: string[] */
+  errors: Generated<string>;
+}
+
+/** one payment asked of the online gateway for an order */
+export interface PaymentTable {
+  id: Generated<number>;
+  order_id: number;
+  /** the gateway (PaymentProvider.name) */
+  provider: string;
+  provider_payment_id: string;
+  idempotence_key: string;
+  /** kopecks */
+  amount: number;
+  /** pending, succeeded or canceled */
+  status: Generated<string>;
+  confirmation_url: Generated<string>;
+  /** the settlement receipt sent on handover; null until then */
+  settlement_receipt_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** money returned through the gateway for a succeeded payment */
+export interface RefundTable {
+  id: Generated<number>;
+  payment_id: number;
+  provider_refund_id: string;
+  idempotence_key: string;
+  /** kopecks */
+  amount: number;
+  /** pending, succeeded or canceled */
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** a promo code (issue 15); `code` upper-cased, `amount` percent or kopecks by `kind` */
+export interface PromoCodeTable {
+  id: Generated<number>;
+  code: string;
+  kind: string;
+  amount: number;
+  min_sum: number;
+  /** JSON array of section ids (their subsections too); [] for the whole catalogue */
+  section_ids: string;
+  /** Moscow days YYYY-MM-DD, inclusive; null: open-ended */
+  valid_from: string | null;
+  valid_to: string | null;
+  total_limit: number | null;
+  per_customer_limit: number | null;
+  uses: Generated<number>;
+  enabled: number;
+  version: Generated<number>;
+  created_at: number;
+}
+
+/** how many orders one customer placed with a promo code */
+export interface PromoUseTable {
+  promo_id: number;
+  /** `u:<user id>`, `p:<phone>` or `e:<e-mail>` */
+  customer: string;
+  uses: number;
+}
+
+/** «Сообщить о поступлении»: pending until the e-mailed link is followed, notified once */
+export interface StockSubscriptionTable {
+  id: Generated<number>;
+  product_id: number;
+  email: string;
+  /** SHA-256 (hex) of the token in the confirmation and unsubscribe links */
+  token_hash: string;
+  /** pending | confirmed | notified */
+  status: Generated<string>;
+  consent_version: string;
+  created_at: number;
+  confirmed_at: number | null;
+  notified_at: number | null;
 }
 
 /** an uploaded catalogue CSV kept between its preview and «Применить» (one hour, its uploader only) */
@@ -314,6 +450,16 @@ export interface OrderTable {
   manager_note: Generated<string>;
   /** the name lowered for the back office's search (app/lib/order-workflow.ts searchableName) */
   search_name: Generated<string>;
+  /** "on_receipt" or "online" (app/domain/payments.server.ts) */
+  payment_method: Generated<string>;
+  /** when an online payment succeeded (epoch ms); null: not paid online */
+  paid_at: number | null;
+  /** the promo code the order was placed with (upper-cased), null without one */
+  promo_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** kopecks the promo code took off the goods; `total` is already less this */
+  promo_discount: Generated<number>;
+  /** where the order was placed: "checkout" or "one_click" («Купить в 1 клик», decision 083) */
+  source: Generated<string>;
 }
 
 export interface OrderLineTable {

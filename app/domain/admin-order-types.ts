@@ -10,6 +10,10 @@ export interface AdminOrderRow {
   email: string;
   deliveryType: DeliveryType;
   total: number;
+  /** paid online (orders.paid_at) */
+  paid: boolean;
+  /** "checkout" or "one_click" («Купить в 1 клик») */
+  source: string;
 }
 
 export interface AdminOrderList {
@@ -50,6 +54,8 @@ export interface AdminOrderView {
   email: string;
   userId: number | null;
   deliveryType: DeliveryType;
+  /** "checkout" or "one_click" («Купить в 1 клик») */
+  source: string;
   pickupPoint: string | null;
   address: string;
   floor: number | null;
@@ -59,6 +65,9 @@ export interface AdminOrderView {
   comment: string;
   itemsTotal: number;
   discount: number;
+  /** the promo code the order was placed with, and the kopecks it took off the goods */
+  promoCode: string | null;
+  promoDiscount: number;
   deliveryCost: number;
   liftingCost: number;
   total: number;

@@ -45,6 +45,7 @@ export async function listOrders(db: Db, filter: OrderListFilter): Promise<Admin
   else if (search.kind === "name") query = query.where("search_name", "like", `%${search.value.replace(/[%_\\]/g, "")}%`);
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.delivery) query = query.where("delivery_type", "=", filter.delivery);
+  if (filter.payment) query = query.where("paid_at", filter.payment === "paid" ? "is not" : "is", null);
   if (filter.from) query = query.where("created_at", ">=", moscowDayStart(filter.from));
   if (filter.to) query = query.where("created_at", "<", moscowDayStart(filter.to) + DAY_MS);
   const column = filter.sort === "total" ? "total" : filter.sort === "number" ? "number" : "created_at";
@@ -53,7 +54,7 @@ export async function listOrders(db: Db, filter: OrderListFilter): Promise<Admin
   const pages = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
   const page = Math.min(filter.page, pages);
   const rows = await query
-    .select(["number", "status", "created_at", "name", "phone", "email", "delivery_type", "total"])
+    .select(["number", "status", "created_at", "name", "phone", "email", "delivery_type", "total", "paid_at", "source"])
     .orderBy(column, filter.dir)
     .orderBy("id", filter.dir)
     .limit(ORDER_PAGE_SIZE)
@@ -72,6 +73,8 @@ export async function listOrders(db: Db, filter: OrderListFilter): Promise<Admin
       email: r.email,
       deliveryType: r.delivery_type as DeliveryType,
       total: Number(r.total),
+      paid: r.paid_at !== null,
+      source: r.source,
     })),
   };
 }
@@ -103,6 +106,7 @@ export async function loadAdminOrder(db: Db, number: string): Promise<AdminOrder
     email: order.email,
     userId: order.user_id,
     deliveryType: order.delivery_type as DeliveryType,
+    source: order.source,
     pickupPoint: point ? `${point.title}, ${point.address}` : null,
     address: order.address,
     floor: order.floor,
@@ -112,6 +116,8 @@ export async function loadAdminOrder(db: Db, number: string): Promise<AdminOrder
     comment: order.comment,
     itemsTotal: Number(order.items_total),
     discount: Number(order.discount),
+    promoCode: order.promo_code,
+    promoDiscount: Number(order.promo_discount),
     deliveryCost: Number(order.delivery_cost),
     liftingCost: Number(order.lifting_cost),
     total: Number(order.total),
@@ -151,6 +157,13 @@ async function claimOrder(trx: Trx, number: string, expectedVersion: number) {
   return { ...order, version: expectedVersion + 1 };
 }
 
+/**
+ * Whether an order in this status keeps its lines' pieces out of stock: every order does from
+ * checkout on, except a pre-order (placed for goods that are not there, decision 084) and a
+ * cancelled one.
+ */
+const holdsStock = (status: string) => status !== "preorder" && status !== "cancelled";
+
 export interface StatusChangeResult {
   from: string;
   to: OrderStatus;
@@ -172,8 +185,8 @@ export async function changeOrderStatus(
     if (!canMove(order.status, to)) throw new AdminOrderError(409, ILLEGAL_TRANSITION_MESSAGE, "status");
     await trx.updateTable("orders").set({ status: to }).where("id", "=", order.id).execute();
     await trx.insertInto("order_status_history").values({ order_id: order.id, status: to, note: text, created_at: now, actor_id: actor.id }).execute();
-    const lines = await trx.selectFrom("order_lines").select(["product_id", "qty"]).where("order_id", "=", order.id).execute();
-    if (to === "cancelled") {
+    const lines = await trx.selectFrom("order_lines").select(["product_id", "title", "qty"]).where("order_id", "=", order.id).execute();
+    if (holdsStock(order.status) && !holdsStock(to)) {
       // checkout took each line from its product's own stock (a set has its own): give it back
       for (const l of lines) {
         await trx
@@ -182,6 +195,9 @@ export async function changeOrderStatus(
           .where("id", "=", l.product_id)
           .execute();
       }
+    } else if (!holdsStock(order.status) && holdsStock(to)) {
+      // a pre-order the manager confirms: the goods have come, now the order takes them
+      for (const l of lines) await takeStock(trx, l.product_id, l.title, l.qty, "status");
     }
     await recordAudit(
       trx,
@@ -254,7 +270,10 @@ async function repriceOrder(trx: Trx, order: { id: number; delivery_type: string
     lift: (order.lift ?? undefined) as LiftType | undefined,
     tariffs: await loadLiftTariffs(trx),
   });
-  const totals = { items_total: itemsTotal, weight, delivery_cost: quote.delivery, lifting_cost: quote.lifting, total: itemsTotal + quote.total };
+  // the promo discount recorded at checkout stays off the goods (never more than they now cost)
+  const promo = await trx.selectFrom("orders").select("promo_discount").where("id", "=", order.id).executeTakeFirst();
+  const promoOff = Math.min(Number(promo?.promo_discount ?? 0), itemsTotal);
+  const totals = { items_total: itemsTotal, weight, delivery_cost: quote.delivery, lifting_cost: quote.lifting, total: itemsTotal - promoOff + quote.total };
   await trx.updateTable("orders").set(totals).where("id", "=", order.id).execute();
   return totals;
 }
@@ -291,7 +310,7 @@ export async function editOrderLines(
         .where("product_id", "=", product.productId)
         .where("items", "=", JSON.stringify(product.items))
         .executeTakeFirst();
-      await takeStock(trx, product.productId, product.title, change.qty, "qty");
+      if (holdsStock(order.status)) await takeStock(trx, product.productId, product.title, change.qty, "qty");
       if (same) {
         if (same.qty + change.qty > MAX_LINE_QTY) throw new AdminOrderError(422, `Укажите количество от 1 до ${MAX_LINE_QTY}.`, "qty");
         await trx
@@ -332,15 +351,17 @@ export async function editOrderLines(
         if (Number(count?.n ?? 0) <= 1)
           throw new AdminOrderError(422, "В заказе должна остаться хотя бы одна позиция: чтобы убрать всё, отмените заказ.", "line");
         await trx.deleteFrom("order_lines").where("id", "=", line.id).execute();
-        await trx
-          .updateTable("products")
-          .set((eb) => ({ stock: eb("stock", "+", line.qty) }))
-          .where("id", "=", line.product_id)
-          .execute();
+        if (holdsStock(order.status))
+          await trx
+            .updateTable("products")
+            .set((eb) => ({ stock: eb("stock", "+", line.qty) }))
+            .where("id", "=", line.product_id)
+            .execute();
       } else if (change.qty !== line.qty) {
         const delta = change.qty - line.qty;
-        if (delta > 0) await takeStock(trx, line.product_id, line.title, delta, "qty");
-        else
+        // a pre-order holds no pieces: nothing to take or give back
+        if (holdsStock(order.status) && delta > 0) await takeStock(trx, line.product_id, line.title, delta, "qty");
+        else if (holdsStock(order.status))
           await trx
             .updateTable("products")
             .set((eb) => ({ stock: eb("stock", "+", -delta) }))

@@ -12,6 +12,11 @@ import { AdminProductError } from "./admin-products.server.ts";
 import { recordAudit, type StaffActor } from "./audit.server.ts";
 import { catalogChanged } from "./catalog-changes.server.ts";
 import { cleanRichText } from "./rich-text.server.ts";
+import { loadSetForm } from "./admin-set-form.server.ts";
+import { auditedItems, composeSet, recomputeSetsContaining, SetCompositionError, storedSetItems, writeSetItems } from "./set-totals.server.ts";
+import { isNonEmptyString, isProductImage, parseJsonList } from "../lib/json-columns.ts";
+import { droppedMedia, resolveProductImages } from "./product-media.server.ts";
+import { DEFAULT_LEAD_WEEKS } from "../lib/lead-time.ts";
 
 type Executor = Db["kysely"] | Transaction<Database>;
 
@@ -74,10 +79,13 @@ export function emptyProductForm(sectionId = 0): ProductFormValues {
     price: "",
     oldPrice: "",
     stock: "0",
+    leadMin: String(DEFAULT_LEAD_WEEKS.min),
+    leadMax: String(DEFAULT_LEAD_WEEKS.max),
     weight: "",
     published: false,
     description: "",
     videos: "",
+    images: [],
     properties: {},
   };
 }
@@ -103,11 +111,15 @@ export async function loadProductForm(db: Db, id: number): Promise<ProductFormVa
     price: roublesField(Number(p.price)),
     oldPrice: roublesField(p.old_price === null ? null : Number(p.old_price)),
     stock: String(p.stock),
+    leadMin: String(p.lead_weeks_min),
+    leadMax: String(p.lead_weeks_max),
     weight: roublesField(Math.round(p.weight / 10)),
     published: p.published === 1,
     description: p.description,
     videos: (JSON.parse(p.videos) as string[]).join("\n"),
+    images: parseJsonList(p.images, isProductImage),
     properties,
+    ...(p.kind === "set" ? { set: await loadSetForm(db, p.id, p.set_discount) } : {}),
   };
 }
 
@@ -138,8 +150,14 @@ async function checkProperties(trx: Transaction<Database>, input: ProductFormInp
   return rows;
 }
 
-/** Creates (version 0) or updates a product; returns its id. */
-export async function saveProduct(db: Db, actor: StaffActor, id: number, input: ProductFormInput, now = Date.now()): Promise<number> {
+export interface SavedProduct {
+  id: number;
+  /** uploaded pictures and video files the save no longer refers to: remove them (removeProductMedia) */
+  dropped: string[];
+}
+
+/** Creates (version 0) or updates a product. */
+export async function saveProduct(db: Db, actor: StaffActor, id: number, input: ProductFormInput, now = Date.now()): Promise<SavedProduct> {
   const saved = await db.kysely.transaction().execute(async (trx) => {
     const section = await trx.selectFrom("sections").select("id").where("id", "=", input.sectionId).executeTakeFirst();
     if (!section) throw new AdminProductError(422, "Такого раздела нет: выберите раздел из списка.", "sectionId");
@@ -147,6 +165,17 @@ export async function saveProduct(db: Db, actor: StaffActor, id: number, input: 
     const gone = await trx.selectFrom("deleted_products").select("slug").where("slug", "=", input.slug).executeTakeFirst();
     if (taken || gone) throw new AdminProductError(422, "Такой адрес уже занят другим товаром: измените его.", "slug");
     const values = await checkProperties(trx, input);
+    const current = id === 0 ? null : await trx.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+    if (current === undefined) throw new AdminProductError(404, "Такого товара нет.", "product");
+    const imagesBefore = current ? parseJsonList(current.images, isProductImage) : [];
+    const images = resolveProductImages(imagesBefore, input.images, input.title);
+    let set: Awaited<ReturnType<typeof composeSet>> | null = null;
+    try {
+      set = input.set ? await composeSet(trx, id, input.set) : null;
+    } catch (error) {
+      if (error instanceof SetCompositionError) throw new AdminProductError(422, error.message, "setItems");
+      throw error;
+    }
     const fields = {
       title: input.title,
       slug: input.slug,
@@ -155,32 +184,44 @@ export async function saveProduct(db: Db, actor: StaffActor, id: number, input: 
       price: input.price,
       old_price: input.oldPrice,
       stock: input.stock,
+      ...(input.lead ? { lead_weeks_min: input.lead.min, lead_weeks_max: input.lead.max } : {}),
       weight: input.weight,
       published: input.published ? 1 : 0,
       description: cleanRichText(input.description) as string,
       videos: JSON.stringify(input.videos),
+      // a set's numbers are counted from its items (decision 078), whatever was posted
+      ...set?.fields,
     };
     let productId = id;
     let before: Record<string, unknown> | null = null;
     if (id === 0) {
       const row = await trx
         .insertInto("products")
-        .values({ ...fields, kind: "product", rating: 0, rating_count: 0, popularity: 0, images: "[]", set_discount: 0, created_at: now, updated_at: now })
+        .values({
+          set_discount: 0,
+          ...fields,
+          kind: set ? "set" : "product",
+          rating: 0,
+          rating_count: 0,
+          popularity: 0,
+          images: JSON.stringify(images),
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       productId = row.id;
     } else {
-      const current = await trx.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
-      if (!current) throw new AdminProductError(404, "Такого товара нет.", "product");
+      if (current && current.kind !== (set ? "set" : "product")) throw new AdminProductError(409, PRODUCT_CONFLICT_MESSAGE, "version");
       // the conditional update is the lock: of two saves carrying one version, only the first matches
       const res = await trx
         .updateTable("products")
-        .set({ ...fields, version: input.version + 1, updated_at: now })
+        .set({ ...fields, images: JSON.stringify(images), version: input.version + 1, updated_at: now })
         .where("id", "=", id)
         .where("version", "=", input.version)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw new AdminProductError(409, PRODUCT_CONFLICT_MESSAGE, "version");
-      before = Object.fromEntries(Object.keys(fields).map((k) => [k, current[k as keyof typeof current]]));
+      before = Object.fromEntries(Object.keys(fields).map((k) => [k, current![k as keyof typeof current]]));
       await trx.deleteFrom("product_values").where("product_id", "=", id).execute();
     }
     if (values.length)
@@ -188,7 +229,22 @@ export async function saveProduct(db: Db, actor: StaffActor, id: number, input: 
         .insertInto("product_values")
         .values(values.map((v) => ({ ...v, product_id: productId })))
         .execute();
-    const changed = Object.entries(fields).filter(([k, v]) => before === null || String(before[k] ?? "") !== String(v ?? ""));
+    const changed: [string, unknown][] = Object.entries(fields).filter(([k, v]) => before === null || String(before[k] ?? "") !== String(v ?? ""));
+    if (set) {
+      const itemsBefore = auditedItems(id === 0 ? [] : await storedSetItems(trx, productId));
+      const itemsAfter = auditedItems(set.rows);
+      await writeSetItems(trx, productId, set.rows);
+      if (before === null || JSON.stringify(itemsBefore) !== JSON.stringify(itemsAfter)) {
+        if (before) before.items = itemsBefore;
+        changed.push(["items", itemsAfter]);
+      }
+    }
+    // pictures are audited as their paths and alt texts in order (decision 077)
+    const auditImages = (list: typeof images) => list.map(({ src, alt }) => ({ src, alt }));
+    if (JSON.stringify(auditImages(imagesBefore)) !== JSON.stringify(auditImages(images))) {
+      changed.push(["images", auditImages(images)]);
+      if (before) before.images = auditImages(imagesBefore);
+    }
     await recordAudit(
       trx,
       actor,
@@ -201,9 +257,12 @@ export async function saveProduct(db: Db, actor: StaffActor, id: number, input: 
       },
       now,
     );
-    return productId;
+    // the sets this product is in follow its price and weight (decision 078)
+    const sets = id === 0 || set ? [] : await recomputeSetsContaining(trx, [productId], actor, now);
+    const videosBefore = current ? parseJsonList(current.videos, isNonEmptyString) : [];
+    return { id: productId, sets, dropped: droppedMedia({ images: imagesBefore, videos: videosBefore }, { images, videos: input.videos }) };
   });
   // the storefront shows the change within a second (decision 074)
-  await catalogChanged(db, [saved]);
-  return saved;
+  await catalogChanged(db, [saved.id, ...saved.sets]);
+  return { id: saved.id, dropped: saved.dropped };
 }

@@ -1,4 +1,6 @@
 // Shapes the back office's product list hands to its pages (no server code here).
+import type { SetFormValues } from "./admin-set-types.ts";
+import type { ProductImage } from "../db/schema.ts";
 
 export interface AdminProductRow {
   id: number;
@@ -45,9 +47,16 @@ export interface ProductFormValues {
   price: string;
   oldPrice: string;
   stock: string;
+  /** «Срок поставки под заказ», weeks from–to as typed */
+  leadMin: string;
+  leadMax: string;
   weight: string;
   published: boolean;
   description: string;
   videos: string;
+  /** in order, the first is the main one */
+  images: ProductImage[];
   properties: Record<string, string[]>;
+  /** a set: its items and discount instead of a typed price, old price and weight */
+  set?: SetFormValues;
 }

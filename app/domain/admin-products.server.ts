@@ -1,24 +1,26 @@
 // The back office's products (issue 14, decision 073): the searchable list at 100 000 products and
 // the bulk actions on checked rows. Every bulk change is one transaction with an audit entry per
 // product, so the journal shows each product's before and after, and nothing lands half-done.
-import type { Transaction } from "kysely";
+import { sql, type Expression, type SqlBool, type Transaction } from "kysely";
 import type { Db } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
-import { classifyProductSearch, LOW_STOCK_MAX, PRODUCT_PAGE_SIZE, scalePrice, type BulkCommand, type ProductListFilter } from "../lib/product-list-query.ts";
+import {
+  classifyProductSearch,
+  LOW_STOCK_MAX,
+  type ProductSearchWord,
+  PRODUCT_PAGE_SIZE,
+  scalePrice,
+  type BulkCommand,
+  type ProductListFilter,
+} from "../lib/product-list-query.ts";
 import type { AdminProductList, SectionOption } from "./admin-product-types.ts";
 import { catalogChanged } from "./catalog-changes.server.ts";
 import { recordAudit, type StaffActor } from "./audit.server.ts";
+import { recomputeSetsContaining } from "./set-totals.server.ts";
+import { FieldRefusal } from "./field-refusal.ts";
 
 /** A refusal the route turns into a status and a Russian message under `field`. */
-export class AdminProductError extends Error {
-  readonly status: 404 | 409 | 422;
-  readonly field: string;
-  constructor(status: 404 | 409 | 422, message: string, field: string) {
-    super(message);
-    this.status = status;
-    this.field = field;
-  }
-}
+export class AdminProductError extends FieldRefusal {}
 
 interface SectionRow {
   id: number;
@@ -53,24 +55,31 @@ function subtreeOf(rows: SectionRow[], root: number): number[] {
   return ids;
 }
 
+/** The trigram index needs three letters; shorter words are looked for in the titles themselves. */
+const TRIGRAM = 3;
+
+/**
+ * «title or slug holds this word», answered by the title index (migration 024) rather than by
+ * reading 100 000 titles: SQLite's FTS5 trigram table folds case for Cyrillic too; PostgreSQL's
+ * table holds the text lower-cased, and its pg_trgm index serves the LIKE.
+ */
+function wordMatches(db: Db, word: ProductSearchWord): Expression<SqlBool> {
+  if (db.dialect === "postgres") return sql<SqlBool>`id in (select product_id from product_title_search where text like ${`%${word.folded}%`})`;
+  if ([...word.folded].length >= TRIGRAM)
+    return sql<SqlBool>`id in (select rowid from product_title_search where product_title_search match ${`"${word.folded}"`})`;
+  // SQLite's LIKE folds Latin case only: try the spellings titles use
+  const like = [...word.spellings.map((s) => sql<SqlBool>`title like ${`%${s}%`}`), sql<SqlBool>`slug like ${`%${word.folded}%`}`];
+  return sql<SqlBool>`(${sql.join(like, sql` or `)})`;
+}
+
 export async function listAdminProducts(db: Db, filter: ProductListFilter): Promise<AdminProductList> {
   const sections = await loadSections(db);
   let query = db.kysely.selectFrom("products");
   const search = classifyProductSearch(filter.q);
   if (search.kind === "text") {
-    const { id, words } = search;
-    // «title >= ''» is always true: it lets SQLite scan the narrow (title, slug) index instead of the wide rows
-    // digits alone are an id or an article: one primary-key look-up, not a scan of every title
-    if (id) query = query.where("id", "=", id);
-    else
-      query = query.where((eb) => {
-        const everyWord = eb.and(
-          words.map((variants) =>
-            eb.or([...variants.map((v) => eb("title", "like", `%${v}%`)), eb("slug", "like", `%${variants[0]!.toLocaleLowerCase("ru")}%`)]),
-          ),
-        );
-        return eb.and([eb("title", ">=", ""), everyWord]);
-      });
+    // digits alone are an id or an article: one primary-key look-up, not a search of every title
+    if (search.id) query = query.where("id", "=", search.id);
+    else query = query.where((eb) => eb.and(search.words.map((word) => wordMatches(db, word))));
   }
   if (filter.section) query = query.where("section_id", "in", subtreeOf(sections, filter.section));
   if (filter.status) query = query.where("published", "=", filter.status === "published" ? 1 : 0);
@@ -134,7 +143,7 @@ export async function applyBulkAction(db: Db, actor: StaffActor, command: BulkCo
     }
     const products = await trx
       .selectFrom("products")
-      .select(["id", "published", "section_id", "price", "old_price"])
+      .select(["id", "kind", "published", "section_id", "price", "old_price"])
       .where("id", "in", command.ids)
       .orderBy("id")
       .execute();
@@ -162,6 +171,8 @@ export async function applyBulkAction(db: Db, actor: StaffActor, command: BulkCo
           .where("id", "=", p.id)
           .execute();
       } else if (command.action === "price") {
+        // a set's price follows its items (decision 078): it moves with them, not by itself
+        if (p.kind === "set") continue;
         const oldPrice = p.old_price === null ? null : Number(p.old_price);
         const next = scalePrice(Number(p.price), oldPrice, command.percent);
         before = { price: Number(p.price), oldPrice };
@@ -176,6 +187,8 @@ export async function applyBulkAction(db: Db, actor: StaffActor, command: BulkCo
       touched.push(p.id);
       changed++;
     }
+    // the sets containing the repriced products follow them in this same transaction
+    if (command.action === "price") touched.push(...(await recomputeSetsContaining(trx, [...touched], actor, now)));
     return changed;
   });
   // the storefront shows the change within a second (decision 074)

@@ -188,37 +188,45 @@ export async function changeCartLine(db: Db, owner: string | null, lineId: numbe
   return changeCart(db, owner, { productId: row.product_id, type: row.kind, cnt, items: JSON.parse(row.items) as number[], mode: "set" });
 }
 
-export async function loadCart(db: Db, owner: string | null): Promise<{ lines: CartLineView[]; totals: CartTotals }> {
-  if (!owner) return { lines: [], totals: cartTotals([]) };
-  const rows = await db.kysely
-    .selectFrom("cart_lines")
-    .innerJoin("products", "products.id", "cart_lines.product_id")
-    .select([
-      "cart_lines.id",
-      "cart_lines.qty",
-      "cart_lines.items",
-      "cart_lines.price_seen",
-      "products.id as product_id",
-      "products.published",
-      "products.kind",
-      "products.slug",
-      "products.title",
-      "products.price",
-      "products.old_price",
-      "products.weight",
-      "products.stock",
-      "products.images",
-      "products.set_discount",
-    ])
-    .where("cart_lines.owner", "=", owner)
-    .orderBy("cart_lines.created_at")
-    .orderBy("cart_lines.id")
-    .execute();
+// the product columns a cart line is shown and ordered from
+const LINE_PRODUCT_COLUMNS = [
+  "products.id as product_id",
+  "products.published",
+  "products.kind",
+  "products.slug",
+  "products.title",
+  "products.price",
+  "products.old_price",
+  "products.weight",
+  "products.stock",
+  "products.images",
+  "products.set_discount",
+] as const;
+
+interface LineRow {
+  id: number;
+  qty: number;
+  items: string;
+  price_seen: number | string | null;
+  product_id: number;
+  published: number | boolean;
+  kind: ProductKind;
+  slug: string;
+  title: string;
+  price: number | string;
+  old_price: number | string | null;
+  weight: number;
+  stock: number;
+  images: string;
+  set_discount: number;
+}
+
+async function toLineViews(db: Db, rows: LineRow[]): Promise<CartLineView[]> {
   const sets = await setItemsOf(
     db,
     rows.filter((r) => r.kind === "set").map((r) => r.product_id),
   );
-  const lines = rows.map((r): CartLineView => {
+  return rows.map((r): CartLineView => {
     const base = {
       id: r.id,
       productId: r.product_id,
@@ -237,7 +245,8 @@ export async function loadCart(db: Db, owner: string | null): Promise<{ lines: C
       return { ...base, price, priceSeen: seen(price), oldPrice: r.old_price === null ? null : Number(r.old_price), weight: r.weight, items: [] };
     }
     const all = sets.get(r.product_id) ?? [];
-    const chosenIds = JSON.parse(r.items) as number[];
+    // a line made here for one product (items "null") means the whole set
+    const chosenIds = (JSON.parse(r.items) as number[] | null) ?? all.map((i) => i.item_id);
     const chosen = all.filter((i) => chosenIds.includes(i.item_id));
     const whole = chosen.length === all.length;
     const computed = setPrice(chosen, r.set_discount);
@@ -252,7 +261,37 @@ export async function loadCart(db: Db, owner: string | null): Promise<{ lines: C
       items: chosen.map((i) => ({ id: i.item_id, title: i.title, slug: i.slug, qty: i.qty })),
     };
   });
+}
+
+export async function loadCart(db: Db, owner: string | null): Promise<{ lines: CartLineView[]; totals: CartTotals }> {
+  if (!owner) return { lines: [], totals: cartTotals([]) };
+  const rows = await db.kysely
+    .selectFrom("cart_lines")
+    .innerJoin("products", "products.id", "cart_lines.product_id")
+    .select(["cart_lines.id", "cart_lines.qty", "cart_lines.items", "cart_lines.price_seen", ...LINE_PRODUCT_COLUMNS])
+    .where("cart_lines.owner", "=", owner)
+    .orderBy("cart_lines.created_at")
+    .orderBy("cart_lines.id")
+    .execute();
+  const lines = await toLineViews(db, rows);
   return { lines, totals: cartTotals(lines) };
+}
+
+/**
+ * One piece of a product (a set whole), shaped like a cart line that is in no cart (id 0), for
+ * «Купить в 1 клик» from the product page; null when there is no such product on sale.
+ */
+export async function loadProductLine(db: Db, slug: string): Promise<CartLineView | null> {
+  const row = await db.kysely
+    .selectFrom("products")
+    .select([...LINE_PRODUCT_COLUMNS])
+    .where("products.slug", "=", slug)
+    // a hidden product is not for sale and not named to visitors
+    .where("products.published", "=", 1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [line] = await toLineViews(db, [{ ...row, id: 0, qty: 1, items: "null", price_seen: null }]);
+  return line ?? null;
 }
 
 /**

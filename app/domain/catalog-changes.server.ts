@@ -1,24 +1,45 @@
-// How a catalogue write reaches the storefront (docs/decisions/074-live-storefront.md). Every
+// How a catalogue write reaches the storefront (docs/decisions/074-live-storefront.md, 081). Every
 // writer calls catalogChanged after its transaction commits: the search documents of the changed
-// products are rewritten, the catalogue generation in the database moves on (so every app
-// instance notices within its next check), and this instance starts building a fresh facet and
-// search index in the background. Product pages, cards, the cart and the sitemap read the
-// database on each request and need nothing more.
+// products are rewritten, the catalogue generation in the database moves on and the changed ids
+// are listed under it (catalog_changes), so every app instance notices within its next check and
+// patches its facet and search index for just those products; this instance starts at once.
+// Product pages, cards, the cart and the sitemap read the database on each request and need
+// nothing more.
 import type { Db } from "../db/database.server.ts";
-import { refreshCatalogIndex } from "./catalog-index.server.ts";
+import { PATCH_MAX_PRODUCTS, refreshCatalogIndex } from "./catalog-index.server.ts";
 import { rebuildSearchIndex, refreshSearchDocuments } from "./search.server.ts";
+
+/** Generations listed in catalog_changes: an instance further behind rebuilds its index. */
+const KEEP_GENERATIONS = 1000;
+const BATCH = 500;
 
 /**
  * @param productIds the products created, edited, hidden or deleted; omit when too many changed
- *   to list (an import), and every search document is rebuilt.
+ *   to list (an import) or when sections or properties changed: every search document and every
+ *   instance's index is then rebuilt. An empty list rebuilds every index too, but rewrites no
+ *   search document (a section moved or its filters changed).
  */
 export async function catalogChanged(db: Db, productIds?: readonly number[]): Promise<void> {
   if (productIds) await refreshSearchDocuments(db, productIds);
   else await rebuildSearchIndex(db);
-  await db.kysely
-    .updateTable("catalog_generation")
-    .set((eb) => ({ generation: eb("generation", "+", 1) }))
-    .where("id", "=", 1)
-    .execute();
-  refreshCatalogIndex(db);
+  // too many to patch: no list, which tells every instance to rebuild
+  const listed = productIds && productIds.length <= PATCH_MAX_PRODUCTS ? [...new Set(productIds)] : [];
+  await db.kysely.transaction().execute(async (trx) => {
+    const { generation } = await trx
+      .updateTable("catalog_generation")
+      .set((eb) => ({ generation: eb("generation", "+", 1) }))
+      .where("id", "=", 1)
+      .returning("generation")
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < listed.length; i += BATCH)
+      await trx
+        .insertInto("catalog_changes")
+        .values(listed.slice(i, i + BATCH).map((product_id) => ({ generation, product_id })))
+        .execute();
+    await trx
+      .deleteFrom("catalog_changes")
+      .where("generation", "<=", Number(generation) - KEEP_GENERATIONS)
+      .execute();
+  });
+  void refreshCatalogIndex(db);
 }

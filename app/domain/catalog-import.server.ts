@@ -8,6 +8,7 @@ import type { Database, PropertyKind } from "../db/schema.ts";
 import type { FieldChange, ImportPreview } from "./catalog-import-types.ts";
 import { recordAudit, type StaffActor } from "./audit.server.ts";
 import { catalogChanged } from "./catalog-changes.server.ts";
+import { recomputeSetsContaining } from "./set-totals.server.ts";
 import { csvLine, CsvError, decodeCsvBytes, detectSeparator, parseCsv, UTF8_BOM } from "../lib/csv.ts";
 import {
   BASE_COLUMNS,
@@ -394,6 +395,13 @@ export async function applyCatalogCsv(db: Db, actor: StaffActor, text: string, n
           await recordAudit(trx, actor, { action: "product.import", entity: "product", entityId: r.id!, before, after }, now);
         }
     }
+    // sets follow their items' new prices, and a set's own row cannot set a price its items do not add up to (decision 078)
+    await recomputeSetsContaining(
+      trx,
+      changes.map((r) => r.id!),
+      actor,
+      now,
+    );
     const counts = { created: creates.length, changed: changes.length, unchanged: preview.unchanged };
     await recordAudit(trx, actor, { action: "catalog.import", entity: "catalog", entityId: "csv", before: null, after: counts }, now);
     return { ok: true, ...counts };

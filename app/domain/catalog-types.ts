@@ -1,5 +1,6 @@
 // Shapes the catalogue domain hands to the UI (no SQL here, safe to import anywhere).
 import type { ProductImage, ProductKind } from "../db/schema.ts";
+import type { FilterGroupKey } from "../lib/filter-order.ts";
 
 export interface SectionNode {
   id: number;
@@ -61,4 +62,6 @@ export interface ListingView {
   isEnd: boolean;
   facets: FacetView[];
   ranges: RangeView[];
+  /** the filter panel's order when the section chose one (decision 079); else the usual order */
+  filterOrder?: FilterGroupKey[];
 }

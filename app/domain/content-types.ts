@@ -23,6 +23,8 @@ export interface NewsListItem {
   title: string;
   summary: string;
   image: string;
+  /** the cover's alt text; "" for a decorative picture */
+  imageAlt: string;
   publishedAt: number;
 }
 

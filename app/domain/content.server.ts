@@ -16,6 +16,7 @@ export async function listLatestNews(db: Db, limit: number): Promise<NewsTeaser[
     .selectFrom("news")
     .select(["slug", "title", "summary", "image", "published_at"])
     .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
     .limit(limit)
     .execute();
   return rows.map((r) => ({ slug: r.slug, title: r.title, summary: r.summary, image: r.image, publishedAt: Number(r.published_at) }));
@@ -82,14 +83,14 @@ export async function listNewsPage(
   const current = Math.min(Math.max(1, page), pages);
   const rows = await db.kysely
     .selectFrom("news")
-    .select(["slug", "title", "summary", "image", "published_at"])
+    .select(["slug", "title", "summary", "image", "image_alt", "published_at"])
     .orderBy("published_at", "desc")
     .orderBy("id", "desc")
     .limit(perPage)
     .offset((current - 1) * perPage)
     .execute();
   return {
-    items: rows.map((r) => ({ slug: r.slug, title: r.title, summary: r.summary, image: r.image, publishedAt: Number(r.published_at) })),
+    items: rows.map((r) => ({ slug: r.slug, title: r.title, summary: r.summary, image: r.image, imageAlt: r.image_alt, publishedAt: Number(r.published_at) })),
     total,
     pages,
     page: current,
@@ -117,6 +118,7 @@ export async function findNews(db: Db, slug: string): Promise<NewsArticle | null
     title: r.title,
     summary: r.summary,
     image: r.image,
+    imageAlt: r.image_alt,
     publishedAt: Number(r.published_at),
     body: r.body,
     gallery: parseGallery(r.gallery),

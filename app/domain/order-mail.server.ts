@@ -1,7 +1,7 @@
 // Order confirmation mail to the shop and, when given, the buyer (logged instead without SMTP).
 import type { Db } from "../db/database.server.ts";
 import type { Mailer } from "./ports.ts";
-import { DELIVERY_TYPES } from "../lib/delivery-pricing.ts";
+import { deliveryName, isManagerPriced, MANAGER_PRICES_DELIVERY } from "../lib/delivery-pricing.ts";
 import { formatPrice } from "../lib/format.ts";
 import { SITE } from "../lib/site.ts";
 import { loadOrder } from "./orders.server.ts";
@@ -12,6 +12,8 @@ export async function notifyAboutOrder(db: Db, mailer: Mailer, number: string): 
   const order = await loadOrder(db, number, { owner: row.owner, userId: row.user_id });
   if (!order) return;
   const pickup = order.deliveryType === "pickup";
+  // a pre-order has no delivery yet: the manager agrees it once the goods come (decision 084)
+  const preorder = order.status === "preorder";
   const lines = order.lines.map((l) => `— ${l.title} × ${l.qty}: ${formatPrice(l.price * l.qty)}`).join("\n");
   const text = [
     `Заказ № ${order.number}`,
@@ -19,24 +21,38 @@ export async function notifyAboutOrder(db: Db, mailer: Mailer, number: string): 
     lines,
     "",
     `Товары: ${formatPrice(order.itemsTotal)}`,
+    order.promoCode ? `Скидка по промокоду ${order.promoCode}: −${formatPrice(order.promoDiscount)}` : null,
     // a pickup order costs nothing to receive and says nothing of delivery
-    pickup ? null : `${DELIVERY_TYPES[order.deliveryType]}: ${formatPrice(order.deliveryCost + order.liftingCost)}`,
+    preorder
+      ? "Предзаказ: срок поставки и доставку согласует менеджер"
+      : pickup
+        ? null
+        : `${deliveryName(order.deliveryType)}: ${isManagerPriced(order.deliveryType) ? MANAGER_PRICES_DELIVERY : formatPrice(order.deliveryCost + order.liftingCost)}`,
     `Итого: ${formatPrice(order.total)}`,
     "",
     `Покупатель: ${order.name}, ${order.phone}${order.email ? `, ${order.email}` : ""}`,
-    order.pickupPoint ? `Самовывоз: ${order.pickupPoint}` : `Адрес: ${order.address}${order.floor ? `, этаж ${order.floor}` : ""}`,
+    // a pre-order and «Купить в 1 клик» have no address: the manager agrees delivery on the phone
+    preorder
+      ? null
+      : order.pickupPoint
+        ? `Самовывоз: ${order.pickupPoint}`
+        : order.address
+          ? `Адрес: ${order.address}${order.floor ? `, этаж ${order.floor}` : ""}`
+          : null,
   ]
     .filter((l) => l !== null)
     .join("\n");
-  await mailer.send({ to: SITE.email, subject: `Новый заказ № ${order.number}`, text });
+  await mailer.send({ to: SITE.email, subject: `${preorder ? "Новый предзаказ" : "Новый заказ"} № ${order.number}`, text });
   if (order.email)
     await mailer.send({
       to: order.email,
       subject: `Ваш заказ № ${order.number} в магазине «${SITE.name}»`,
       text: `Спасибо за заказ! ${
-        pickup
-          ? "Менеджер позвонит, чтобы подтвердить заказ и сказать, когда его можно забрать в шоуруме."
-          : "Менеджер позвонит, чтобы подтвердить заказ и время доставки."
+        preorder
+          ? "Менеджер позвонит, чтобы подтвердить предзаказ, срок поставки и доставку."
+          : pickup
+            ? "Менеджер позвонит, чтобы подтвердить заказ и сказать, когда его можно забрать в шоуруме."
+            : "Менеджер позвонит, чтобы подтвердить заказ и время доставки."
       }\n\n${text}`,
     });
 }

@@ -26,6 +26,9 @@ export interface OrderView {
   comment: string;
   itemsTotal: number;
   discount: number;
+  /** the promo code the order was placed with, and the kopecks it took off the goods */
+  promoCode: string | null;
+  promoDiscount: number;
   deliveryCost: number;
   liftingCost: number;
   total: number;

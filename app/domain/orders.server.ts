@@ -2,7 +2,10 @@
 // buyers of the last unit cannot both win), the order and its lines are written, the cart is
 // emptied. A repeated idempotency key returns the order already made. See docs/decisions/007-cart-and-orders.md.
 import crypto from "node:crypto";
+import type { Insertable, Transaction } from "kysely";
 import type { Db } from "../db/database.server.ts";
+import type { Database, OrderTable } from "../db/schema.ts";
+import type { CartLineView } from "./cart-types.ts";
 import { BLOCKED_CHECKOUT_MESSAGE, blockingLineText, isOrderable, type BlockingLine } from "../lib/cart-availability.ts";
 import { PICKUP_POINT_MESSAGES, type CheckoutInput } from "../lib/checkout-schema.ts";
 import type { OrderStatus } from "../lib/order-status.ts";
@@ -12,6 +15,7 @@ import { loadLiftTariffs } from "./lift-tariffs.server.ts";
 import { loadCart } from "./cart.server.ts";
 import { isPickupPoint } from "./content.server.ts";
 import type { OrderView } from "./order-types.ts";
+import { customerKeys, PROMO_FIELD, redeemPromo } from "./promo-codes.server.ts";
 
 /** Session key naming the order just placed: its page thanks for it once, then shows its status. */
 export const PLACED_ORDER_KEY = "placedOrder";
@@ -49,125 +53,196 @@ export async function findOrderByKey(db: Db, key: string): Promise<string | null
   return row?.number ?? null;
 }
 
-export async function placeOrder(
-  db: Db,
-  args: { owner: string; userId: number | null; input: CheckoutInput; now?: number },
-): Promise<{ number: string; created: boolean }> {
-  const { owner, userId, input } = args;
-  const now = args.now ?? Date.now();
-  const existing = await findOrderByKey(db, input.idempotencyKey);
-  if (existing) return { number: existing, created: false };
+/** An order as its writer fills it: the number, the searchable name and the times are added here. */
+export type NewOrder = Omit<Insertable<OrderTable>, "number" | "search_name" | "consent_at" | "created_at" | "version" | "manager_note">;
 
+/** What «Купить в 1 клик» says about a new order; the number, status, times and search name are set here. */
+export type NewOrderFields = Omit<NewOrder, "status">;
+
+/**
+ * Takes the lines' pieces from stock inside the caller's transaction, with a conditional update
+ * per line, so two buyers of the last unit cannot both win; the refusal names the line.
+ */
+export async function reserveStock(trx: Transaction<Database>, lines: readonly CartLineView[]): Promise<void> {
+  for (const line of lines) {
+    const res = await trx
+      .updateTable("products")
+      .set((eb) => ({ stock: eb("stock", "-", line.qty) }))
+      .where("id", "=", line.productId)
+      .where("stock", ">=", line.qty)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) {
+      // another buyer took it between reading the cart and now
+      const left = await trx.selectFrom("products").select("stock").where("id", "=", line.productId).executeTakeFirst();
+      const blocking = [{ title: line.title, qty: line.qty, inStock: Math.max(0, left?.stock ?? 0) }];
+      throw new OrderError(
+        409,
+        `«${line.title}» уже раскупили: осталось меньше, чем в вашей корзине. Уменьшите количество или уберите товар.`,
+        undefined,
+        blocking,
+      );
+    }
+  }
+}
+
+/** A cart line as an order line: a set's items become texts («Стул × 2»). */
+export const orderLineOf = (l: CartLineView): NewOrderLine => ({
+  product_id: l.productId,
+  kind: l.kind,
+  title: l.title,
+  slug: l.slug,
+  items: l.items.map((i) => (i.qty > 1 ? `${i.title} × ${i.qty}` : i.title)),
+  qty: l.qty,
+  price: l.price,
+  weight: l.weight,
+});
+
+/**
+ * The part of placing an order that checkout and «Купить в 1 клик» share, inside the caller's
+ * transaction: the stock is taken (reserveStock), then the order «Новый» is written with its lines
+ * and its first status. Returns the order number.
+ */
+export async function reserveAndInsertOrder(trx: Transaction<Database>, lines: readonly CartLineView[], now: number, fields: NewOrderFields): Promise<string> {
+  await reserveStock(trx, lines);
+  return writeOrder(trx, { ...fields, status: "new" }, lines.map(orderLineOf), now);
+}
+
+export interface NewOrderLine {
+  product_id: number;
+  kind: string;
+  title: string;
+  slug: string;
+  /** what a set includes, one text per item */
+  items: string[];
+  qty: number;
+  price: number;
+  weight: number;
+}
+
+/**
+ * Writes an order, its lines and the first entry of its timeline inside the caller's transaction
+ * (checkout and pre-orders alike; whatever stock the order takes, the caller has taken). Returns
+ * the order's number.
+ */
+export async function writeOrder(trx: Transaction<Database>, order: NewOrder, lines: NewOrderLine[], now: number): Promise<string> {
+  let number = newOrderNumber(now);
+  for (let attempt = 0; ; attempt++) {
+    const clash = await trx.selectFrom("orders").select("id").where("number", "=", number).executeTakeFirst();
+    if (!clash) break;
+    if (attempt > 5) throw new Error("could not pick an order number");
+    number = newOrderNumber(now);
+  }
+  const row = await trx
+    .insertInto("orders")
+    .values({ ...order, number, search_name: searchableName(order.name), consent_at: now, created_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("order_lines")
+    .values(lines.map((l) => ({ ...l, order_id: row.id, items: JSON.stringify(l.items) })))
+    .execute();
+  await trx.insertInto("order_status_history").values({ order_id: row.id, status: order.status, note: "", created_at: now }).execute();
+  return number;
+}
+
+/**
+ * Runs an order's writer once per idempotency key, in one transaction: a repeated key returns the
+ * order already made (`created: false`) instead of writing another.
+ */
+export async function placeOnce(db: Db, key: string, write: (trx: Transaction<Database>) => Promise<string>): Promise<{ number: string; created: boolean }> {
+  const existing = await findOrderByKey(db, key);
+  if (existing) return { number: existing, created: false };
   try {
     return await db.kysely.transaction().execute(async (trx) => {
       // a twin submission may have finished while this one waited for the transaction
-      const twin = await trx.selectFrom("orders").select("number").where("idempotency_key", "=", input.idempotencyKey).executeTakeFirst();
+      const twin = await trx.selectFrom("orders").select("number").where("idempotency_key", "=", key).executeTakeFirst();
       if (twin) return { number: twin.number, created: false };
-      const tx = { ...db, kysely: trx } as Db;
-      // only a showroom that exists: the id comes from the visitor, not from our list
-      if (input.delivery === "pickup" && (input.pickupPoint === undefined || !(await isPickupPoint(tx, input.pickupPoint)))) {
-        throw new OrderError(422, input.pickupPoint === undefined ? PICKUP_POINT_MESSAGES.missing : PICKUP_POINT_MESSAGES.unknown, "pickupPoint");
-      }
-      const { lines, totals } = await loadCart(tx, owner);
-      if (!lines.length) throw new OrderError(409, EMPTY_CART_MESSAGE);
-      // never an order with lines the stock does not cover: the visitor removes or lowers them first
-      const blocking = lines.filter((l) => !isOrderable(l));
-      if (blocking.length) throw blockedOrder(blocking.map((l) => ({ title: l.title, qty: l.qty, inStock: l.inStock })));
-      for (const line of lines) {
-        const res = await trx
-          .updateTable("products")
-          .set((eb) => ({ stock: eb("stock", "-", line.qty) }))
-          .where("id", "=", line.productId)
-          .where("stock", ">=", line.qty)
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) !== 1) {
-          // another buyer took it between reading the cart and now
-          const left = await trx.selectFrom("products").select("stock").where("id", "=", line.productId).executeTakeFirst();
-          const blocking = [{ title: line.title, qty: line.qty, inStock: Math.max(0, left?.stock ?? 0) }];
-          throw new OrderError(
-            409,
-            `«${line.title}» уже раскупили: осталось меньше, чем в вашей корзине. Уменьшите количество или уберите товар.`,
-            undefined,
-            blocking,
-          );
-        }
-      }
-      const quote = quoteDelivery({
-        type: input.delivery as DeliveryType,
-        itemsTotal: totals.sum,
-        weightGrams: totals.weight,
-        floor: input.floor ?? undefined,
-        lift: (input.lift ?? undefined) as LiftType | undefined,
-        tariffs: await loadLiftTariffs(trx),
-      });
-      let number = newOrderNumber(now);
-      for (let attempt = 0; ; attempt++) {
-        const clash = await trx.selectFrom("orders").select("id").where("number", "=", number).executeTakeFirst();
-        if (!clash) break;
-        if (attempt > 5) throw new Error("could not pick an order number");
-        number = newOrderNumber(now);
-      }
-      const order = await trx
-        .insertInto("orders")
-        .values({
-          number,
-          owner,
-          user_id: userId,
-          idempotency_key: input.idempotencyKey,
-          status: "new",
-          name: input.name,
-          search_name: searchableName(input.name),
-          phone: input.phone,
-          email: input.email,
-          delivery_type: input.delivery,
-          pickup_point_id: input.delivery === "pickup" ? (input.pickupPoint ?? null) : null,
-          address: input.delivery === "pickup" ? "" : input.address,
-          floor: input.floor,
-          lift: input.lift,
-          delivery_date: input.date,
-          delivery_time: input.time,
-          comment: input.comment,
-          items_total: totals.sum,
-          discount: totals.discount,
-          delivery_cost: quote.delivery,
-          lifting_cost: quote.lifting,
-          total: totals.sum + quote.total,
-          weight: totals.weight,
-          consent_version: input.consentVersion,
-          consent_at: now,
-          created_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("order_lines")
-        .values(
-          lines.map((l) => ({
-            order_id: order.id,
-            product_id: l.productId,
-            kind: l.kind,
-            title: l.title,
-            slug: l.slug,
-            items: JSON.stringify(l.items.map((i) => (i.qty > 1 ? `${i.title} × ${i.qty}` : i.title))),
-            qty: l.qty,
-            price: l.price,
-            weight: l.weight,
-          })),
-        )
-        .execute();
-      await trx.insertInto("order_status_history").values({ order_id: order.id, status: "new", note: "", created_at: now }).execute();
-      await trx.deleteFrom("cart_lines").where("owner", "=", owner).execute();
-      return { number, created: true };
+      return { number: await write(trx), created: true };
     });
   } catch (error) {
     // The same submission twice at once: its twin may have made the order meanwhile, and this one
     // then finds the key taken, the cart already emptied or the stock already spent.
     if (isUniqueViolation(error) || error instanceof OrderError) {
-      const number = await findOrderByKey(db, input.idempotencyKey);
+      const number = await findOrderByKey(db, key);
       if (number) return { number, created: false };
     }
     throw error;
   }
+}
+
+export async function placeOrder(
+  db: Db,
+  args: {
+    owner: string;
+    userId: number | null;
+    input: CheckoutInput;
+    now?: number;
+    /** the session's promo code, redeemed with the order */ promoCode?: string | null;
+  },
+): Promise<{ number: string; created: boolean }> {
+  const { owner, userId, input } = args;
+  const now = args.now ?? Date.now();
+  return placeOnce(db, input.idempotencyKey, async (trx) => {
+    const tx = { ...db, kysely: trx } as Db;
+    // only a showroom that exists: the id comes from the visitor, not from our list
+    if (input.delivery === "pickup" && (input.pickupPoint === undefined || !(await isPickupPoint(tx, input.pickupPoint)))) {
+      throw new OrderError(422, input.pickupPoint === undefined ? PICKUP_POINT_MESSAGES.missing : PICKUP_POINT_MESSAGES.unknown, "pickupPoint");
+    }
+    const { lines, totals } = await loadCart(tx, owner);
+    if (!lines.length) throw new OrderError(409, EMPTY_CART_MESSAGE);
+    // never an order with lines the stock does not cover: the visitor removes or lowers them first
+    const blocking = lines.filter((l) => !isOrderable(l));
+    if (blocking.length) throw blockedOrder(blocking.map((l) => ({ title: l.title, qty: l.qty, inStock: l.inStock })));
+    await reserveStock(trx, lines);
+    // a stale code (expired, used up meanwhile) refuses the order: never placed with a discount it no longer has
+    const promo = args.promoCode
+      ? await redeemPromo(trx, { code: args.promoCode, lines, customers: customerKeys({ userId, phone: input.phone, email: input.email }), now })
+      : null;
+    if (promo && !promo.ok) throw new OrderError(409, promo.message, PROMO_FIELD);
+    const promoDiscount = promo?.ok ? promo.discount : 0;
+    const quote = quoteDelivery({
+      type: input.delivery as DeliveryType,
+      itemsTotal: totals.sum,
+      weightGrams: totals.weight,
+      floor: input.floor ?? undefined,
+      lift: (input.lift ?? undefined) as LiftType | undefined,
+      tariffs: await loadLiftTariffs(trx),
+    });
+    const number = await writeOrder(
+      trx,
+      {
+        owner,
+        user_id: userId,
+        idempotency_key: input.idempotencyKey,
+        status: "new",
+        name: input.name,
+        phone: input.phone,
+        email: input.email,
+        delivery_type: input.delivery,
+        pickup_point_id: input.delivery === "pickup" ? (input.pickupPoint ?? null) : null,
+        address: input.delivery === "pickup" ? "" : input.address,
+        floor: input.floor,
+        lift: input.lift,
+        delivery_date: input.date,
+        delivery_time: input.time,
+        comment: input.comment,
+        items_total: totals.sum,
+        discount: totals.discount,
+        delivery_cost: quote.delivery,
+        lifting_cost: quote.lifting,
+        // the amount to pay: the goods less the promo discount, plus delivery and lifting
+        total: totals.sum - promoDiscount + quote.total,
+        promo_code: promo?.ok ? promo.code : null,
+        promo_discount: promoDiscount,
+        weight: totals.weight,
+        consent_version: input.consentVersion,
+      },
+      lines.map(orderLineOf),
+      now,
+    );
+    await trx.deleteFrom("cart_lines").where("owner", "=", owner).execute();
+    return number;
+  });
 }
 
 /** The order, if it belongs to this session or account; null otherwise (the page says 404). */
@@ -204,6 +279,8 @@ export async function loadOrder(db: Db, number: string, viewer: { owner: string 
     comment: order.comment,
     itemsTotal: Number(order.items_total),
     discount: Number(order.discount),
+    promoCode: order.promo_code,
+    promoDiscount: Number(order.promo_discount),
     deliveryCost: Number(order.delivery_cost),
     liftingCost: Number(order.lifting_cost),
     total: Number(order.total),

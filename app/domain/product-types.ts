@@ -105,7 +105,7 @@ export interface PickupPoint {
 
 /** The content of one tab, as the page renders it and as the tab POST answers it. */
 export type TabContent =
-  | { tab: "description"; paragraphs: string[] }
+  | { tab: "description"; html: RichHtml }
   | { tab: "specs"; rows: SpecRow[] }
   | { tab: "reviews"; summary: ReviewsSummary; list: ReviewListView }
   | { tab: "delivery"; html: RichHtml };

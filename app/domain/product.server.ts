@@ -3,7 +3,8 @@
 // server render and for the tab POST alike.
 import { sql } from "kysely";
 import type { Db } from "../db/database.server.ts";
-import { descriptionParagraphs, type ProductTabId } from "../lib/product-tabs.ts";
+import type { ProductTabId } from "../lib/product-tabs.ts";
+import { descriptionHtml } from "../lib/product-description.ts";
 import type { ProductCardData } from "./catalog-types.ts";
 import { loadProductCards } from "./listing.server.ts";
 import { firstProductImage, isNonEmptyString, isProductImage, parseJsonList } from "../lib/json-columns.ts";
@@ -118,7 +119,8 @@ async function loadSpecRows(db: Db, productId: number): Promise<SpecRow[]> {
 export async function loadTabContent(db: Db, product: ProductPageData, tab: ProductTabId, reviewQuery = DEFAULT_REVIEW_QUERY): Promise<TabContent> {
   switch (tab) {
     case "description":
-      return { tab, paragraphs: descriptionParagraphs(product.description) };
+      // cleaned on render too: a row written some other way (an import, an old save) is still safe
+      return { tab, html: cleanRichText(descriptionHtml(product.description)) };
     case "specs": {
       const rows = await loadSpecRows(db, product.id);
       const extra: SpecRow[] = [{ title: "Артикул", value: String(product.id).padStart(6, "0") }];

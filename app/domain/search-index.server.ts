@@ -30,6 +30,9 @@ export interface SearchIndex {
   /** position → place in the popularity order, to break ties */
   popularityRank: Int32Array;
   vocabulary: SearchVocabulary;
+  /** for patches: how often each written title word occurs, and the positions of sets */
+  titleWordCount: Map<string, number>;
+  sets: Bitset;
 }
 
 /** Sets are «комплекты» to a shopper, though each lives in the section of its main piece. */
@@ -48,13 +51,6 @@ export interface SearchIndexInput {
 
 export function buildSearchIndex({ products, sections, sectionSets, facets, popular }: SearchIndexInput): SearchIndex {
   const size = products.length;
-  const nameStems = (title: string) => [
-    ...new Set(
-      words(title)
-        .filter((w) => !JOINING_WORDS.has(w))
-        .map(stem),
-    ),
-  ];
 
   // One pass over the titles: their words for the vocabulary, their stems for ranking. Titles
   // repeat their words (types, models, colours), so each distinct word is stemmed once.
@@ -85,6 +81,26 @@ export function buildSearchIndex({ products, sections, sectionSets, facets, popu
 
   const sets = new Bitset(size);
   products.forEach((p, i) => p.kind === "set" && sets.add(i));
+  return {
+    titleTerms,
+    titleStart,
+    titleTokens,
+    ...namesAndVocabulary({ sections, sectionSets, facets, popular, size, titleWordCount, sets }),
+    titleWordCount,
+    sets,
+  };
+}
+
+/** What follows the sections, facets and popularity: the same for a full build and a patch. */
+function namesAndVocabulary({
+  sections,
+  sectionSets,
+  facets,
+  popular,
+  size,
+  titleWordCount,
+  sets,
+}: Omit<SearchIndexInput, "products"> & { size: number; titleWordCount: Map<string, number>; sets: Bitset }) {
   const sectionNames: NamedSet[] = sections.flatMap((s) => {
     const set = sectionSets.get(s.id);
     return set ? [{ stems: nameStems(s.title), set }] : [];
@@ -104,8 +120,98 @@ export function buildSearchIndex({ products, sections, sectionSets, facets, popu
       for (const f of facets) for (let i = 0; i < f.values.length; i++) yield [f.values[i]!, f.sets[i]!.count()] as const;
     })(),
   );
+  return { fields, named, popularityRank, vocabulary };
+}
 
-  return { titleTerms, titleStart, titleTokens, fields, named, popularityRank, vocabulary };
+function nameStems(title: string): string[] {
+  return [
+    ...new Set(
+      words(title)
+        .filter((w) => !JOINING_WORDS.has(w))
+        .map(stem),
+    ),
+  ];
+}
+
+export interface SearchIndexChange {
+  /** the index's size after the change */
+  size: number;
+  /** positions whose product changed or left, with the title the index had for them */
+  cleared: (readonly [pos: number, title: string])[];
+  /** positions of changed or new products, as they are now */
+  placed: { pos: number; title: string; kind: ProductKind }[];
+  sections: { id: number; title: string }[];
+  sectionSets: Map<number, Bitset>;
+  facets: FacetIndex[];
+  popular: Int32Array;
+}
+
+/** `old` with some products' titles and kinds changed (catalog-index.server.ts patchCatalogIndex). */
+export function patchSearchIndex(old: SearchIndex, change: SearchIndexChange): SearchIndex {
+  const { size } = change;
+  const titleWordCount = new Map(old.titleWordCount);
+  for (const [, title] of change.cleared)
+    for (const written of writtenWords(title)) {
+      const n = (titleWordCount.get(written) ?? 0) - 1;
+      if (n > 0) titleWordCount.set(written, n);
+      else titleWordCount.delete(written);
+    }
+  const placedStems = new Map<number, Set<string>>();
+  for (const { pos, title } of change.placed) {
+    const stems = new Set<string>();
+    for (const written of writtenWords(title)) {
+      titleWordCount.set(written, (titleWordCount.get(written) ?? 0) + 1);
+      stems.add(stem(withoutYo(written)));
+    }
+    placedStems.set(pos, stems);
+  }
+
+  // new terms keep the list sorted, so the old token numbers move; terms no title uses any more
+  // stay (they match nothing)
+  let titleTerms = old.titleTerms;
+  let renumber: Int32Array | null = null;
+  const known = new Set(old.titleTerms);
+  const fresh = new Set<string>();
+  for (const stems of placedStems.values()) for (const s of stems) if (!known.has(s)) fresh.add(s);
+  if (fresh.size) {
+    titleTerms = [...old.titleTerms, ...fresh].sort();
+    const idOf = new Map(titleTerms.map((t, i) => [t, i]));
+    renumber = Int32Array.from(old.titleTerms, (t) => idOf.get(t)!);
+  }
+  const termId = new Map<string, number>();
+  for (const stems of placedStems.values()) for (const s of stems) termId.set(s, 0);
+  for (const s of termId.keys()) termId.set(s, lowerBound(titleTerms, s));
+
+  const cleared = new Set(change.cleared.map(([pos]) => pos));
+  const oldSize = old.titleStart.length - 1;
+  let tokenCount = old.titleTokens.length;
+  for (const pos of cleared) tokenCount -= old.titleStart[pos + 1]! - old.titleStart[pos]!;
+  for (const stems of placedStems.values()) tokenCount += stems.size;
+  const titleStart = new Int32Array(size + 1);
+  const titleTokens = new Int32Array(tokenCount);
+  let at = 0;
+  for (let p = 0; p < size; p++) {
+    titleStart[p] = at;
+    const stems = placedStems.get(p);
+    if (stems) for (const s of stems) titleTokens[at++] = termId.get(s)!;
+    else if (p < oldSize && !cleared.has(p))
+      for (let t = old.titleStart[p]!; t < old.titleStart[p + 1]!; t++) titleTokens[at++] = renumber ? renumber[old.titleTokens[t]!]! : old.titleTokens[t]!;
+  }
+  titleStart[size] = at;
+
+  const sets = new Bitset(size);
+  sets.words.set(old.sets.words);
+  for (const pos of cleared) sets.words[pos >>> 5]! &= ~(1 << (pos & 31));
+  for (const { pos, kind } of change.placed) if (kind === "set") sets.add(pos);
+
+  return {
+    titleTerms,
+    titleStart,
+    titleTokens,
+    ...namesAndVocabulary({ ...change, titleWordCount, sets }),
+    titleWordCount,
+    sets,
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { mergeCarts } from "./cart.server.ts";
 import { FAVORITES_KEY, mergeGuestFavorites } from "./favorites.server.ts";
 import { listOrdersOfUser } from "./orders.server.ts";
-import { DELIVERY_TYPES } from "../lib/delivery-pricing.ts";
+import { deliveryName } from "../lib/delivery-pricing.ts";
 import { hash, verify } from "@node-rs/argon2";
 import type { Db } from "../db/database.server.ts";
 import type { SessionHandle } from "../context.ts";
@@ -394,7 +394,7 @@ export async function listUserOrders(db: Db, userId: number): Promise<OrderSumma
     number: o.number,
     createdAt: o.createdAt,
     status: o.status,
-    delivery: DELIVERY_TYPES[o.deliveryType] ?? o.deliveryType,
+    delivery: deliveryName(o.deliveryType),
     history: o.history,
     total: o.total,
     lines: o.lines.map((l) => ({ title: l.title, qty: l.qty, price: l.price })),

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DELIVERY_PRICING, deliveryCost, liftingCost, quoteDelivery } from "./delivery-pricing.ts";
+import {
+  DELIVERY_PRICING,
+  deliveryCost,
+  deliveryName,
+  isManagerPriced,
+  liftingCost,
+  MANAGER_DELIVERY,
+  quoteDelivery,
+  type DeliveryType,
+} from "./delivery-pricing.ts";
 
 describe("delivery pricing", () => {
   it("charges stairs per floor above the first and per started 50 kg", () => {
@@ -50,5 +59,16 @@ describe("the /delivery/ page examples", () => {
     expect(liftingCost(80_000, 5, "none")).toBe(72_000);
     expect(liftingCost(80_000, 5, "passenger")).toBe(58_000);
     expect(liftingCost(80_000, 5, "freight")).toBe(29_000);
+  });
+});
+
+describe("a 1-click order's delivery («Уточнить у менеджера»)", () => {
+  it("has its Russian name and costs nothing until the manager prices it", () => {
+    expect(deliveryName(MANAGER_DELIVERY)).toBe("Уточнить у менеджера");
+    expect(deliveryName("courier")).toBe("Доставка курьером");
+    expect(deliveryName("drone")).toBe("drone");
+    expect(isManagerPriced(MANAGER_DELIVERY)).toBe(true);
+    expect(isManagerPriced("courier")).toBe(false);
+    expect(deliveryCost(MANAGER_DELIVERY as DeliveryType, 100)).toBe(0);
   });
 });

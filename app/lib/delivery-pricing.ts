@@ -7,6 +7,24 @@ export const DELIVERY_TYPES = {
 } as const;
 export type DeliveryType = keyof typeof DELIVERY_TYPES;
 
+/**
+ * «Купить в 1 клик» asks for no address: the manager agrees delivery on the phone. It is an order's
+ * delivery, never a checkout choice, so it stays out of DELIVERY_TYPES (the checkout's radios).
+ */
+export const MANAGER_DELIVERY = "manager";
+const MANAGER_DELIVERY_NAME = "Уточнить у менеджера";
+/** what such an order says in place of a delivery price */
+export const MANAGER_PRICES_DELIVERY = "рассчитает менеджер";
+
+/** True for a 1-click order's delivery, which the manager prices on the phone. */
+export const isManagerPriced = (type: string): boolean => type === MANAGER_DELIVERY;
+
+/** The Russian name of an order's delivery; an unknown code is shown as it is. */
+export function deliveryName(type: string): string {
+  if (type === MANAGER_DELIVERY) return MANAGER_DELIVERY_NAME;
+  return Object.hasOwn(DELIVERY_TYPES, type) ? DELIVERY_TYPES[type as DeliveryType] : type;
+}
+
 export const LIFT_TYPES = {
   none: "Нет лифта",
   passenger: "Пассажирский лифт",
@@ -52,7 +70,8 @@ export function liftingCost(weightGrams: number, floor: number, lift: LiftType, 
 
 /** Cost of bringing the order: pickup is free; courier and floor delivery share the courier price. */
 export function deliveryCost(type: DeliveryType, itemsTotal: number): number {
-  if (type === "pickup") return 0;
+  // a 1-click order's delivery is priced by the manager on the phone, not by this table
+  if (type === "pickup" || isManagerPriced(type)) return 0;
   return itemsTotal >= DELIVERY_PRICING.freeDeliveryFrom ? 0 : DELIVERY_PRICING.courier;
 }
 

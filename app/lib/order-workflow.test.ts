@@ -34,7 +34,7 @@ describe("order workflow", () => {
 
   it("puts Предзаказ between Новый and Подтверждён", () => {
     expect(canMove("new", "preorder")).toBe(true);
-    expect(nextStatuses("preorder")).toEqual(["confirmed", "cancelled"]);
+    expect(nextStatuses("preorder")).toEqual(["new", "confirmed", "cancelled"]);
   });
 
   it("lets lines change only before Собран", () => {
@@ -67,15 +67,18 @@ describe("order search", () => {
 
 describe("order list query", () => {
   it("reads the URL and falls back to defaults on anything odd", () => {
-    const f = parseOrderListQuery(new URLSearchParams("q=+Иван+&status=shipped&delivery=floor&from=2026-11-01&to=2026-13-45&sort=total&dir=asc&page=3"));
-    expect(f).toEqual({ q: "Иван", status: "shipped", delivery: "floor", from: "2026-11-01", to: null, sort: "total", dir: "asc", page: 3 });
-    const odd = parseOrderListQuery(new URLSearchParams("status=toString&delivery=rocket&sort=drop&dir=up&page=-1"));
-    expect(odd).toMatchObject({ status: null, delivery: null, sort: "date", dir: "desc", page: 1 });
+    const f = parseOrderListQuery(
+      new URLSearchParams("q=+Иван+&status=shipped&delivery=floor&payment=paid&from=2026-11-01&to=2026-13-45&sort=total&dir=asc&page=3"),
+    );
+    expect(f).toEqual({ q: "Иван", status: "shipped", delivery: "floor", payment: "paid", from: "2026-11-01", to: null, sort: "total", dir: "asc", page: 3 });
+    const odd = parseOrderListQuery(new URLSearchParams("status=toString&delivery=rocket&payment=hasOwnProperty&sort=drop&dir=up&page=-1"));
+    expect(odd).toMatchObject({ status: null, delivery: null, payment: null, sort: "date", dir: "desc", page: 1 });
   });
 
   it("writes back only what differs from the defaults", () => {
     const f = parseOrderListQuery(new URLSearchParams("status=new&page=2"));
     expect(orderListParams(f).toString()).toBe("status=new&page=2");
+    expect(orderListParams(f, { payment: "unpaid" }).toString()).toBe("status=new&payment=unpaid&page=2");
     expect(orderListParams(f, { sort: "number", dir: "asc", page: 1 }).toString()).toBe("status=new&sort=number&dir=asc");
   });
 

@@ -8,12 +8,13 @@ import { formatPhoneDigits, phoneDigits } from "./phone.ts";
 
 /**
  * Новый → Подтверждён → Собран → Передан в доставку → Выполнен; Отменён from anything before
- * Выполнен. Предзаказ is a new order whose goods are brought to order: a manager may mark a new
- * order so, and it is then confirmed (or cancelled) like a new one.
+ * Выполнен. Предзаказ is an order whose goods are brought to order (placed from a sold-out product
+ * page, or a new order a manager marks so): it holds no stock, and when the goods come it becomes
+ * new or confirmed (taking the stock then) or is cancelled.
  */
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   new: ["confirmed", "preorder", "cancelled"],
-  preorder: ["confirmed", "cancelled"],
+  preorder: ["new", "confirmed", "cancelled"],
   confirmed: ["assembled", "cancelled"],
   assembled: ["shipped", "cancelled"],
   shipped: ["done", "cancelled"],
@@ -45,10 +46,15 @@ export const ORDER_PAGE_SIZE = 50;
 export const ORDER_SORTS = ["date", "total", "number"] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
+export const ORDER_PAYMENT_FILTERS = { paid: "Оплачен", unpaid: "Не оплачен" } as const;
+export type OrderPaymentFilter = keyof typeof ORDER_PAYMENT_FILTERS;
+
 export interface OrderListFilter {
   q: string;
   status: OrderStatus | null;
   delivery: DeliveryType | null;
+  /** paid online or not (orders.paid_at); null: all */
+  payment: OrderPaymentFilter | null;
   /** YYYY-MM-DD, Moscow days, both inclusive */
   from: string | null;
   to: string | null;
@@ -66,11 +72,13 @@ export function parseOrderListQuery(params: URLSearchParams): OrderListFilter {
   const status = params.get("status") ?? "";
   const delivery = params.get("delivery") ?? "";
   const sort = params.get("sort") ?? "";
+  const payment = params.get("payment") ?? "";
   const page = Number(params.get("page"));
   return {
     q: (params.get("q") ?? "").trim().slice(0, 200),
     status: isOrderStatus(status) ? status : null,
     delivery: Object.hasOwn(DELIVERY_TYPES, delivery) ? (delivery as DeliveryType) : null,
+    payment: Object.hasOwn(ORDER_PAYMENT_FILTERS, payment) ? (payment as OrderPaymentFilter) : null,
     from: isDay(params.get("from")) ? params.get("from") : null,
     to: isDay(params.get("to")) ? params.get("to") : null,
     sort: (ORDER_SORTS as readonly string[]).includes(sort) ? (sort as OrderSort) : "date",
@@ -86,6 +94,7 @@ export function orderListParams(filter: OrderListFilter, change: Partial<OrderLi
   if (f.q) out.set("q", f.q);
   if (f.status) out.set("status", f.status);
   if (f.delivery) out.set("delivery", f.delivery);
+  if (f.payment) out.set("payment", f.payment);
   if (f.from) out.set("from", f.from);
   if (f.to) out.set("to", f.to);
   if (f.sort !== "date") out.set("sort", f.sort);

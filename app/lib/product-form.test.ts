@@ -50,3 +50,28 @@ describe("the product form", () => {
     expect(ok).toMatchObject({ ok: true, input: { properties: { material: ["Дуб", "Ткань"] }, videos: ["https://www.youtube.com/watch?v=dQw4w9WgXcQ"] } });
   });
 });
+
+describe("parseProductForm for a set", () => {
+  it("needs no typed price or weight and carries the composition", () => {
+    const f = new FormData();
+    for (const [k, v] of [
+      ["kind", "set"],
+      ["title", "Комплект Осло"],
+      ["sectionId", "3"],
+      ["price", "не число"],
+      ["setItem", "5"],
+      ["setItem", "6"],
+      ["setOptional.6", "on"],
+      ["setDiscount", "10"],
+    ])
+      f.append(k!, v!);
+    const parsed = parseProductForm(f);
+    expect(parsed.ok && parsed.input.set).toEqual({
+      discount: 10,
+      items: [
+        { id: 5, qty: 1, optional: false },
+        { id: 6, qty: 1, optional: true },
+      ],
+    });
+  });
+});

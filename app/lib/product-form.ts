@@ -1,8 +1,12 @@
 // The back office's product form (issue 14, decision 073): what staff type, read into a product.
 // Prices are typed in roubles with kopecks as people write them («12 990,50», «12990.5 ₽») and
 // kept as integer kopecks; every refusal is a Russian message under its field.
+import { readImageRows, type ProductImagesChange } from "./product-images-form.ts";
 import { parseVideoLink } from "./video-embed.ts";
+import { isUploadedVideoPath } from "./video-files.ts";
 import { slugify } from "./slug.ts";
+import { parseSetFields, type SetInput } from "./set-form.ts";
+import { parseLeadWeeks } from "./lead-time.ts";
 
 export const PRODUCT_CONFLICT_MESSAGE = "Товар изменён другим сотрудником, обновите страницу";
 export const TITLE_MAX = 200;
@@ -17,16 +21,26 @@ export interface ProductFormInput {
   price: number;
   oldPrice: number | null;
   stock: number;
+  /**
+   * weeks a product out of stock takes to arrive (storefront: «Под заказ, 2–4 недели»);
+   * undefined when the post has no such fields (a client older than them): left as stored
+   */
+  lead?: { min: number; max: number };
   /** grams */
   weight: number;
   published: boolean;
   /** as typed; the domain cleans it (allow-list sanitiser) before it is stored */
   description: string;
+  /** video-site links and uploaded video files (`/media/videos/…`) */
   videos: string[];
+  /** the picture list as posted; the route adds this post's uploads (product-media.server.ts) */
+  images: ProductImagesChange;
   /** property code → the values chosen (one for enum and number, any for multi) */
   properties: Record<string, string[]>;
   /** 0 for a new product */
   version: number;
+  /** a set (posted with kind=set): price, old price and weight are counted from it, not typed */
+  set?: SetInput;
 }
 
 export type ProductFormParse = { ok: true; input: ProductFormInput } | { ok: false; errors: Record<string, string> };
@@ -74,13 +88,17 @@ export function parseProductForm(form: FormData): ProductFormParse {
 
   const brand = get("brand").slice(0, 100);
 
-  const price = parseRoubles(get("price"));
-  if (!get("price")) errors.price = "Укажите цену.";
+  // a set's price, old price and weight follow from its items: only the composition is read
+  const set = form.get("kind") === "set" ? parseSetFields(form) : null;
+  if (set && !set.ok) Object.assign(errors, set.errors);
+
+  const price = set ? 0 : parseRoubles(get("price"));
+  if (!set && !get("price")) errors.price = "Укажите цену.";
   else if (price === null) errors.price = "Цена — число в рублях, например 12 990,50.";
   else if (price < 0) errors.price = "Цена не может быть отрицательной.";
 
   let oldPrice: number | null = null;
-  if (get("oldPrice")) {
+  if (!set && get("oldPrice")) {
     oldPrice = parseRoubles(get("oldPrice"));
     if (oldPrice === null) errors.oldPrice = "Старая цена — число в рублях, например 15 990.";
     else if (oldPrice < 0) errors.oldPrice = "Старая цена не может быть отрицательной.";
@@ -91,8 +109,10 @@ export function parseProductForm(form: FormData): ProductFormParse {
   const stock = whole(get("stock") || "0");
   if (stock === null) errors.stock = "Остаток — целое число штук.";
   else if (stock < 0) errors.stock = "Остаток не может быть отрицательным.";
+  const lead = form.has("leadMin") || form.has("leadMax") ? parseLeadWeeks(get("leadMin"), get("leadMax")) : null;
+  if (lead && !lead.ok) Object.assign(errors, lead.errors);
 
-  const weightKg = get("weight") ? parseRoubles(get("weight")) : 0;
+  const weightKg = !set && get("weight") ? parseRoubles(get("weight")) : 0;
   // weight is typed in kilograms with up to two decimals; the same reader gives hundredths of a kg
   if (weightKg === null) errors.weight = "Вес — число в килограммах, например 42,5.";
   else if (weightKg < 0) errors.weight = "Вес не может быть отрицательным.";
@@ -101,7 +121,8 @@ export function parseProductForm(form: FormData): ProductFormParse {
     .split(/\s*\n\s*/)
     .map((v) => v.trim())
     .filter(Boolean);
-  if (videos.some((v) => !parseVideoLink(v))) errors.videos = "Видео — ссылки на YouTube, Rutube или VK Видео, по одной в строке.";
+  if (videos.some((v) => !parseVideoLink(v) && !isUploadedVideoPath(v)))
+    errors.videos = "Видео — ссылки на YouTube, Rutube или VK Видео или загруженные файлы, по одной в строке.";
 
   const properties: Record<string, string[]> = {};
   for (const [name, value] of form.entries()) {
@@ -123,12 +144,15 @@ export function parseProductForm(form: FormData): ProductFormParse {
       price: price!,
       oldPrice,
       stock: stock!,
+      ...(lead?.ok ? { lead: lead.lead } : {}),
       weight: weightKg! * 10,
       published: form.get("published") === "on" || form.get("published") === "1",
       description: String(form.get("description") ?? "").slice(0, 50_000),
       videos,
+      images: { listed: readImageRows(form), added: [] },
       properties,
       version,
+      ...(set?.ok ? { set: set.set } : {}),
     },
   };
 }

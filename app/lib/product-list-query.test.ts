@@ -27,11 +27,11 @@ describe("product list query", () => {
   });
 
   it("searches an article as an id and a title in the spellings people type", () => {
-    expect(classifyProductSearch("000123")).toEqual({ kind: "text", id: 123, words: [["000123"]] });
-    const s = classifyProductSearch("ДИВАН  честер");
+    expect(classifyProductSearch("000123")).toEqual({ kind: "text", id: 123, words: [{ folded: "000123", spellings: ["000123"] }] });
+    const s = classifyProductSearch("ДИВАН  Ёлка");
     expect(s.kind === "text" && s.words).toEqual([
-      ["ДИВАН", "диван", "Диван"],
-      ["честер", "Честер"],
+      { folded: "диван", spellings: ["ДИВАН", "диван", "Диван"] },
+      { folded: "елка", spellings: ["Ёлка", "ёлка", "Елка", "елка"] },
     ]);
     expect(classifyProductSearch(" %_ ")).toEqual({ kind: "none" });
   });

@@ -55,16 +55,22 @@ export function productListParams(filter: ProductListFilter, change: Partial<Pro
   return out;
 }
 
-export type ProductSearch = { kind: "none" } | { kind: "text"; id: number | null; words: string[][] };
+/** A word of «Поиск»: lower case with ё as е (how the title index holds text), and as titles spell it. */
+export interface ProductSearchWord {
+  folded: string;
+  /** as typed, lower case, capitalised, each also with е for ё: for words too short for the index */
+  spellings: string[];
+}
+
+export type ProductSearch = { kind: "none" } | { kind: "text"; id: number | null; words: ProductSearchWord[] };
 
 /**
  * What «Поиск» looks for: digits alone are an id or an article (the id zero-padded to six digits,
- * «000123»); anything else finds products whose title or slug holds every word typed. SQLite's LIKE folds case for Latin letters
- * only, so each Cyrillic word is matched in the spellings titles use: as typed, lower case,
- * capitalised («честер» finds «Диван Честер»).
+ * «000123»); anything else finds products whose title or slug holds every word typed, whatever
+ * its case and whether it is written with ё or е («ЧЕСТЕР» and «честер» find «Диван Честер»).
  */
 export function classifyProductSearch(raw: string): ProductSearch {
-  const q = raw.trim().replace(/[%_\\]/g, "");
+  const q = raw.trim().replace(/[%_\\"]/g, "");
   if (!q) return { kind: "none" };
   const digits = /^\d{1,9}$/.test(q) ? Number(q) : null;
   const words = q
@@ -72,10 +78,13 @@ export function classifyProductSearch(raw: string): ProductSearch {
     .slice(0, 5)
     .map((word) => {
       const lower = word.toLocaleLowerCase("ru");
-      return [...new Set([word, lower, lower.charAt(0).toLocaleUpperCase("ru") + lower.slice(1)])];
+      const spellings = [word, lower, lower.charAt(0).toLocaleUpperCase("ru") + lower.slice(1)];
+      return { folded: foldYo(lower), spellings: [...new Set([...spellings, ...spellings.map(foldYo)])] };
     });
   return { kind: "text", id: digits && digits > 0 ? digits : null, words };
 }
+
+const foldYo = (text: string) => text.replace(/ё/g, "е").replace(/Ё/g, "Е");
 
 export const articleOf = (id: number): string => String(id).padStart(6, "0");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setTotals, type SetLine } from "./set-price.ts";
+import { setNumbersOf, setTotals, type SetLine } from "./set-price.ts";
 
 const lines: SetLine[] = [
   { id: 1, price: 4_999_000, weight: 60_000, qty: 1, optional: false },
@@ -27,5 +27,18 @@ describe("setTotals", () => {
     expect(setTotals(lines, 0).price).toBe(setTotals(lines, 0).oldPrice);
     expect(setTotals(lines, 150).price).toBe(0);
     expect(setTotals([], 10)).toEqual({ oldPrice: 0, price: 0, saving: 0, weight: 0, included: [] });
+  });
+});
+
+describe("setNumbersOf", () => {
+  it("stores the whole set: price after the discount, the items' sum as the old price, the weight", () => {
+    expect(setNumbersOf(lines, 12)).toEqual({ price: setTotals(lines, 12).price, old_price: setTotals(lines, 12).oldPrice, weight: 88_000 });
+  });
+  it("shows no old price without a discount, even when kopecks are rounded away", () => {
+    const kopecks: SetLine[] = [
+      { id: 1, price: 100_050, weight: 1_000, qty: 1, optional: false },
+      { id: 2, price: 200_000, weight: 2_000, qty: 1, optional: true },
+    ];
+    expect(setNumbersOf(kopecks, 0)).toEqual({ price: 300_000, old_price: null, weight: 3_000 });
   });
 });

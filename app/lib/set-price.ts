@@ -34,3 +34,13 @@ export function setTotals(lines: readonly SetLine[], discountPercent: number, ex
   const price = Math.floor((oldPrice * (100 - discount)) / 10000) * 100;
   return { oldPrice, price, saving: oldPrice - price, weight, included: inSet.map((l) => l.id) };
 }
+
+/**
+ * What a set stores and the back office shows (decision 078): the whole set's price and weight,
+ * and the items' sum as the old price only when a discount makes it higher than the price.
+ */
+export function setNumbersOf(lines: readonly SetLine[], discountPercent: number): { price: number; old_price: number | null; weight: number } {
+  const t = setTotals(lines, discountPercent);
+  // with no discount the rounding to whole roubles alone must not pass for a saving
+  return { price: t.price, old_price: discountPercent >= 1 && t.oldPrice > t.price ? t.oldPrice : null, weight: t.weight };
+}

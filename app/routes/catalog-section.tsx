@@ -3,6 +3,7 @@ import type { Route } from "./+types/catalog-section";
 import { servicesContext } from "../context.ts";
 import { findSectionBySlug } from "../domain/catalog.server.ts";
 import { listingFor } from "../domain/listing-page.server.ts";
+import { sectionFacetChoice } from "../domain/section-facets.server.ts";
 import { Bitset } from "../lib/bitset.ts";
 import { countOf, PRODUCT_FORMS } from "../lib/format.ts";
 import { buildListingSearch } from "../lib/listing-query.ts";
@@ -15,7 +16,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const section = /^[a-z0-9-]{1,120}$/.test(params.section) ? await findSectionBySlug(db, params.section) : null;
   if (!section) throw data(null, { status: 404 });
   const url = new URL(request.url);
-  const { query, listing } = await listingFor(db, url, (index) => index.sections.get(section.id) ?? new Bitset(index.size));
+  const choice = await sectionFacetChoice(db, section.id);
+  const { query, listing } = await listingFor(db, url, (index) => index.sections.get(section.id) ?? new Bitset(index.size), choice);
   const basePath = `/catalog/${section.slug}/`;
   return {
     section,

@@ -8,24 +8,41 @@ import { notifyAboutOrder } from "../domain/order-mail.server.ts";
 import { isPickupPoint, listContactPoints } from "../domain/content.server.ts";
 import { MAX_DELIVERY_DAYS_AHEAD, moscowDate, parseCheckout, PICKUP_POINT_MESSAGES } from "../lib/checkout-schema.ts";
 import { BLOCKED_CHECKOUT_MESSAGE } from "../lib/cart-availability.ts";
+import { cartPromoDiscount } from "../lib/promo-discount.ts";
 import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
 import { CheckoutForm } from "../components/checkout/CheckoutForm.tsx";
 import { loadLiftTariffs } from "../domain/lift-tariffs.server.ts";
+import { startPaymentPage } from "../http/online-payment.server.ts";
+import { cartPromo, PROMO_FIELD, PROMO_SESSION_KEY, sessionPromoCode } from "../domain/promo-codes.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Оформление заказа — Витрина" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const cart = await loadCart(db, cartOwner(context.get(sessionContext)));
+  const { db, payments } = context.get(servicesContext);
+  const session = context.get(sessionContext);
+  const cart = await loadCart(db, cartOwner(session));
   if (!cart.lines.length) throw redirect("/cart/", 303);
   const now = Date.now();
+  const promo = await cartPromo(db, sessionPromoCode(session.data), cart.lines, now);
+  const outcome = cartPromoDiscount(promo, cart.lines);
   return {
     ...cart,
+    promo: promo && outcome?.ok ? { code: promo.code, discount: outcome.total } : null,
+    // a code kept in the session that gives nothing now: said before the order is sent, not only after
+    promoNote: !promo
+      ? null
+      : "error" in promo
+        ? `Промокод ${promo.code}: ${promo.error}`
+        : outcome && !outcome.ok
+          ? `Промокод ${promo.code}: ${outcome.message}`
+          : null,
     pickupPoints: (await listContactPoints(db)).map((p) => ({ id: p.id, title: p.title, address: `${p.city}, ${p.address}` })),
     liftTariffs: await loadLiftTariffs(db.kysely),
     dateRange: { min: moscowDate(now), max: moscowDate(now + MAX_DELIVERY_DAYS_AHEAD * 86_400_000) },
     // one key per rendered form: a double click or a retried post finds the order already made
     idempotencyKey: crypto.randomBytes(18).toString("base64url"),
+    // «Оплата онлайн» only when a gateway is configured
+    onlinePayment: payments !== null,
   };
 }
 
@@ -35,7 +52,8 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, mailer, logger } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, mailer, logger } = services;
   const session = context.get(sessionContext);
   const form = await request.formData().catch(() => new FormData());
   const values = Object.fromEntries([...form].map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 2000) : ""]));
@@ -52,13 +70,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const owner = cartOwner(session);
   if (!owner) return refused(409, { formError: EMPTY_CART_MESSAGE });
   try {
-    const { number, created } = await placeOrder(db, { owner, userId: session.userId, input: parsed.data });
+    const promoCode = sessionPromoCode(session.data);
+    const { number, created } = await placeOrder(db, { owner, userId: session.userId, input: parsed.data, promoCode });
+    if (promoCode) await session.update({ [PROMO_SESSION_KEY]: null });
     if (created) void notifyAboutOrder(db, mailer, number).catch((err: unknown) => logger.error({ err, number }, "order mail failed"));
     // the order page thanks for it on this first view only
     await session.update({ [PLACED_ORDER_KEY]: number });
+    // online: straight on to the gateway's page; if it cannot be reached, the order page offers «Оплатить»
+    if (values.payment === "online" && services.payments) {
+      const page = await startPaymentPage(services, number);
+      if (page) return redirect(page, 303);
+    }
     return redirect(`/order/${number}/`, 303);
   } catch (error) {
     if (error instanceof OrderError) {
+      // a code that stopped working is taken out, so the next try is the order without it, as shown
+      if (error.field === PROMO_FIELD) {
+        await session.update({ [PROMO_SESSION_KEY]: null });
+        return refused(409, { formError: `${error.message}. Мы убрали промокод: проверьте сумму и оформите заказ снова.` });
+      }
       if (error.field) return refused(error.status, { errors: { [error.field]: error.message } });
       if (error.blocking.length) return refused(error.status, { formError: BLOCKED_CHECKOUT_MESSAGE, blocking: error.blocking });
       return refused(error.status, { formError: error.message });
@@ -81,6 +111,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <CheckoutForm
         lines={loaderData.lines}
         totals={loaderData.totals}
+        promo={loaderData.promo}
+        promoNote={loaderData.promoNote}
         pickupPoints={loaderData.pickupPoints}
         dateRange={loaderData.dateRange}
         liftTariffs={loaderData.liftTariffs}
@@ -89,6 +121,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         errors={actionData?.errors}
         formError={actionData?.formError}
         blocking={actionData?.blocking}
+        onlinePayment={loaderData.onlinePayment}
       />
     </div>
   );

@@ -42,7 +42,9 @@ export default function NewsArticle({ loaderData }: Route.ComponentProps) {
           {formatDate(article.publishedAt)}
         </time>
       </p>
-      {article.image ? <NewsPicture src={article.image} alt="" sizes="(min-width: 900px) 860px, 100vw" eager className="news-article__cover" /> : null}
+      {article.image ? (
+        <NewsPicture src={article.image} alt={article.imageAlt} sizes="(min-width: 900px) 860px, 100vw" eager className="news-article__cover" />
+      ) : null}
       <RichText html={article.body} />
       <NewsGallery items={article.gallery} />
       <section className="news-share" aria-label="Поделиться">

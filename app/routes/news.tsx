@@ -29,7 +29,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
         {items.map((n, i) => (
           <li key={n.slug}>
             <article className="news-card">
-              {n.image ? <NewsPicture src={n.image} alt="" sizes="(min-width: 1200px) 400px, (min-width: 768px) 45vw, 100vw" eager={i < 3} /> : null}
+              {n.image ? <NewsPicture src={n.image} alt={n.imageAlt} sizes="(min-width: 1200px) 400px, (min-width: 768px) 45vw, 100vw" eager={i < 3} /> : null}
               <div className="news-card__body">
                 <time className="news-card__date" dateTime={new Date(n.publishedAt).toISOString()}>
                   {formatDate(n.publishedAt)}

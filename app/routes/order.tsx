@@ -1,14 +1,23 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/order";
 import { servicesContext, sessionContext } from "../context.ts";
 import { cartOwner } from "../domain/cart.server.ts";
 import { loadOrder, PLACED_ORDER_KEY } from "../domain/orders.server.ts";
 import { OrderDetails } from "../components/checkout/OrderDetails.tsx";
 import { OrderStatusPanel } from "../components/checkout/OrderStatusPanel.tsx";
+import { OrderPaymentPanel } from "../components/checkout/OrderPaymentPanel.tsx";
+import { PaymentProviderError } from "../domain/payment-types.ts";
+import { loadOrderPayment, refreshOrderPayment } from "../domain/payments.server.ts";
+import { startPaymentPage } from "../http/online-payment.server.ts";
+
+/** while the gateway has not said whether the payment went through, the page asks again this often */
+const PAYMENT_REFRESH_SECONDS = 5;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Заказ № ${loaderData.order.number} — Витрина` : "Заказ — Витрина" },
   { name: "robots", content: "noindex" },
+  // works without JavaScript: the browser reloads the page until the payment's outcome is known
+  ...(loaderData?.payment.state === "pending" ? [{ httpEquiv: "refresh", content: String(PAYMENT_REFRESH_SECONDS) }] : []),
 ];
 
 /**
@@ -16,18 +25,45 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  * checkout (the session remembers that once) it thanks for the order; later visits show where
  * the order stands.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+async function ownOrder({ params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const session = context.get(sessionContext);
   const order = /^[0-9]{2}-[0-9]{6}$/.test(params.number) ? await loadOrder(db, params.number, { owner: cartOwner(session), userId: session.userId }) : null;
   if (!order) throw data(null, { status: 404 });
+  return order;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const services = args.context.get(servicesContext);
+  const session = args.context.get(sessionContext);
+  const order = await ownOrder(args);
   const justPlaced = session.data[PLACED_ORDER_KEY] === order.number;
   if (justPlaced) await session.update({ [PLACED_ORDER_KEY]: undefined });
-  return { order, justPlaced };
+  let payment = (await loadOrderPayment(services.db, order.number))!;
+  // waiting for the gateway: ask its API now rather than only trusting a notification to come
+  if (payment.state === "pending" && services.payments) {
+    try {
+      const outcome = await refreshOrderPayment(services.db, services.payments, order.number);
+      if (outcome?.result === "mismatch") services.logger.error(outcome, "order page: payment amount differs from the order's, not applied");
+      payment = (await loadOrderPayment(services.db, order.number))!;
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      services.logger.warn({ number: order.number, code: error.code }, "order page: payment status could not be read");
+    }
+  }
+  return { order, justPlaced, payment, canPayOnline: services.payments !== null };
+}
+
+/** «Оплатить» / «Оплатить ещё раз»: a new (or the pending) payment, and off to the gateway's page. */
+export async function action(args: Route.ActionArgs) {
+  const services = args.context.get(servicesContext);
+  const order = await ownOrder(args);
+  const page = await startPaymentPage(services, order.number);
+  return redirect(page ?? `/order/${order.number}/`, 303);
 }
 
 export default function Order({ loaderData }: Route.ComponentProps) {
-  const { order, justPlaced } = loaderData;
+  const { order, justPlaced, payment, canPayOnline } = loaderData;
   const pickup = order.deliveryType === "pickup";
   return (
     <div className="container page-section">
@@ -42,6 +78,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       ) : (
         <h1>Заказ №&nbsp;{order.number}</h1>
       )}
+      <OrderPaymentPanel payment={payment} canPayOnline={canPayOnline && order.status !== "cancelled"} />
       <OrderStatusPanel order={order} withHint={!(justPlaced && order.status === "new")} />
       <OrderDetails order={order} />
     </div>

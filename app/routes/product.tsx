@@ -5,7 +5,8 @@ import { findProductPage, isDeletedProductSlug, listPickupPoints, listRelatedPro
 import { signedInStaff } from "../http/staff-guard.server.ts";
 import { loadProductCards } from "../domain/listing.server.ts";
 import { createReview, listApprovedReviews } from "../domain/reviews.server.ts";
-import { descriptionParagraphs, productPath, tabFromSegment, tabPath } from "../lib/product-tabs.ts";
+import { productPath, tabFromSegment, tabPath } from "../lib/product-tabs.ts";
+import { descriptionText } from "../lib/product-description.ts";
 import { jsonForScript, productJsonLd } from "../lib/product-json-ld.ts";
 import { parseReview, reviewValues } from "../lib/review-form.ts";
 import { HONEYPOT_FIELD } from "../lib/form-fields.ts";
@@ -37,10 +38,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   const delivery = deliveryEstimate({ now: Date.now(), city: readCity(cookies), price: product.price, inStock: product.stock > 0, lead: product.lead });
   const canonical = url.origin + (tab === "description" || tab === "delivery" ? productPath(product.slug) : tabPath(product.slug, tab));
+  // the description's words without markup (the parser stays on the server)
+  const summary = descriptionText(product.description);
   const jsonLd = productJsonLd({
     url: url.origin + productPath(product.slug),
     name: product.title,
-    description: descriptionParagraphs(product.description).join(" "),
+    description: summary,
     sku: String(product.id).padStart(6, "0"),
     brand: product.brand,
     images: product.images.map((i) => `${url.origin}${i.src}-960.webp`),
@@ -63,6 +66,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(
     {
       product,
+      summary,
       tab,
       content,
       related,
@@ -121,7 +125,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Товар не найден — Витрина" }];
   const { product, canonical, origin } = loaderData;
-  const description = descriptionParagraphs(product.description).join(" ").slice(0, 160);
+  const description = loaderData.summary.slice(0, 160);
   const image = product.images[0] ? `${origin}${product.images[0].src}-960.webp` : undefined;
   return [
     { title: `${product.title} — купить за ${formatPrice(product.price)} в интернет-магазине Витрина` },

@@ -2,16 +2,17 @@ import { data } from "react-router";
 import type { Route } from "./+types/sitemap";
 import { servicesContext } from "../context.ts";
 import { sitemapEntries, sitemapTotal } from "../domain/sitemap.server.ts";
+import { revalidatedResponse } from "../http/revalidated-response.server.ts";
 import { parsePartFile, partRange, sitemapIndexXml, sitemapParts, urlsetXml } from "../lib/sitemap-xml.ts";
-
-const xml = (body: string) => new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 
 /**
  * /sitemap.xml lists every address, or — above 50 000 — indexes /sitemap/1.xml, /sitemap/2.xml …
- * Addresses are absolute, built from the request's origin.
+ * Addresses are absolute, built from the request's origin. Read afresh on every request and
+ * revalidated by ETag (a hidden product must leave it at once: issue 14).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
+  const xml = (body: string) => revalidatedResponse(request, body, "application/xml; charset=utf-8");
   const origin = new URL(request.url).origin;
   const total = await sitemapTotal(db, origin);
   const parts = sitemapParts(total);

@@ -95,7 +95,7 @@ for (const width of [375, 1280] as const) {
       await page.screenshot({ path: `test-results/screens/product-reviews-${width}.png` });
     });
 
-    test("a product made to order shows its price, «Под заказ» with the lead time and a callback, not a buy button", async ({ page }) => {
+    test("a product made to order shows its price, «Под заказ» with the lead time and a back-in-stock form, not a buy button", async ({ page }) => {
       // its card: a neutral status with the lead time and a link, no disabled red button
       await page.goto(madeToOrder.listing);
       const card = page.locator("article.product-card").filter({ has: page.locator(`a[href="${madeToOrder.product}#preorder"]`) });
@@ -106,16 +106,16 @@ for (const width of [375, 1280] as const) {
       await expect(card.getByRole("button", { name: /Под заказ|В корзину/ })).toHaveCount(0);
       await card.getByRole("link", { name: "Сообщить о поступлении" }).click();
 
-      // its page: the same wording, the price, «Сообщить о поступлении» opening the callback about it
+      // its page: the same wording, the price, «Сообщить о поступлении» opening its back-in-stock form
       await expect(page).toHaveURL(new RegExp(`${madeToOrder.product}#preorder$`));
       const block = page.getByRole("region", { name: "Цена и покупка" });
       await expect(block.getByTestId("product-price")).toHaveText(/\d\s₽$/);
       await expect(block.getByText(lead, { exact: true })).toBeVisible();
       await expect(block.getByRole("button", { name: "В корзину" })).toHaveCount(0);
-      await block.getByRole("link", { name: "Сообщить о поступлении" }).click();
+      await block.getByRole("button", { name: "Сообщить о поступлении" }).click();
       const dialog = page.getByRole("dialog", { name: "Сообщить о поступлении" });
       await expect(dialog).toBeVisible();
-      await expect(dialog).toContainText(`«${await page.locator("h1").innerText()}» поступит`);
+      await expect(dialog).toContainText(`когда «${await page.locator("h1").innerText()}» снова будет в наличии`);
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: `test-results/screens/product-preorder-${width}.png` });
     });

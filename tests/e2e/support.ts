@@ -44,3 +44,17 @@ export function watchConsole(page: Page): string[] {
   page.on("pageerror", (e) => errors.push(e.message));
   return errors;
 }
+
+/** Signs a staff member in through the login page and waits for the back-office page asked for. */
+export async function staffLogIn(page: Page, email: string, password: string, back: string) {
+  await page.goto(`/login/?back=${encodeURIComponent(back)}`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Пароль", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page).toHaveURL((url) => url.pathname + url.search === back);
+}
+
+/** Nothing on the page is wider than the window (no sideways scroll, e.g. at 375 px). */
+export async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}

@@ -11,6 +11,8 @@ interface Props {
   line: CartLineView;
   qty: number;
   deleted: boolean;
+  /** kopecks the applied promo code takes off this line (0: none) */
+  promoOff?: number;
   onQty: (qty: number) => void;
   onDelete: () => void;
   onRestore: () => void;
@@ -24,7 +26,7 @@ type LineAnswer = { qty: number; notice: string | null } | { error: string };
  * «Удалить» are plain forms. A line whose goods ran out (or ran short) meanwhile is marked with
  * the reason; removing or lowering it always works.
  */
-export function CartLineRow({ line, qty, deleted, onQty, onDelete, onRestore }: Props) {
+export function CartLineRow({ line, qty, deleted, promoOff = 0, onQty, onDelete, onRestore }: Props) {
   const fetcher = useFetcher<LineAnswer>({ key: `cart-line-${line.productId}-${line.items.map((i) => i.id).join(".")}` });
   const action = `/cart/${line.kind}/`;
   const send = (cnt: number) => fetcher.submit(cartLineBody(line, cnt), { method: "post", action, encType: "application/json" });
@@ -108,6 +110,11 @@ export function CartLineRow({ line, qty, deleted, onQty, onDelete, onRestore }: 
       <p className="cart-line__total">
         <span className="visually-hidden">Сумма: </span>
         {formatPrice(line.price * qty)}
+        {promoOff > 0 ? (
+          <span className="cart-line__promo" data-testid="line-promo">
+            {`−${formatPrice(promoOff)} по промокоду`}
+          </span>
+        ) : null}
         <span className="cart-line__weight">{label ? "не входит в итог" : formatWeight(line.weight * qty)}</span>
       </p>
       {deleted ? (

@@ -3,7 +3,10 @@ import { Form, Link } from "react-router";
 import { cartTotals, type CartLineView } from "../../domain/cart-types.ts";
 import { isOrderable } from "../../lib/cart-availability.ts";
 import { countOf, formatPrice, formatWeight, PRODUCT_FORMS } from "../../lib/format.ts";
+import { cartPromoDiscount, type CartPromo } from "../../lib/promo-discount.ts";
 import { CartLineRow } from "./CartLineRow.tsx";
+import { PromoCodeForm } from "./PromoCodeForm.tsx";
+import { OneClickButton } from "../forms/OneClickButton.tsx";
 import "./Cart.css";
 
 const LINE_FORMS = ["позиция", "позиции", "позиций"] as const;
@@ -14,7 +17,7 @@ const LINE_FORMS = ["позиция", "позиции", "позиций"] as con
  * A line the stock no longer covers stays listed, marked, and out of the totals until it is
  * removed or lowered (the header and the checkout leave it out the same way).
  */
-export function CartView({ lines }: { lines: CartLineView[] }) {
+export function CartView({ lines, promo, promoForm }: { lines: CartLineView[]; promo: CartPromo | null; promoForm?: { error?: string; typed?: string } }) {
   const [qty, setQty] = useState(() => new Map(lines.map((l) => [l.id, l.qty])));
   const [deleted, setDeleted] = useState<ReadonlySet<number>>(new Set());
   const mark = (id: number, on: boolean) =>
@@ -26,6 +29,10 @@ export function CartView({ lines }: { lines: CartLineView[] }) {
     });
   const live = lines.filter((l) => !deleted.has(l.id)).map((l) => ({ ...l, qty: qty.get(l.id) ?? l.qty }));
   const totals = cartTotals(live);
+  // the promo discount follows the quantities shown, counted as checkout will count it
+  const promoOutcome = cartPromoDiscount(promo, live);
+  const promoOff = promoOutcome?.ok ? promoOutcome.total : 0;
+  const promoNote = promo && "error" in promo ? promo.error : promoOutcome && !promoOutcome.ok ? promoOutcome.message : undefined;
   const orderable = live.filter(isOrderable);
   const blocking = live.filter((l) => !isOrderable(l));
 
@@ -48,6 +55,7 @@ export function CartView({ lines }: { lines: CartLineView[] }) {
             line={l}
             qty={qty.get(l.id) ?? l.qty}
             deleted={deleted.has(l.id)}
+            promoOff={promoOutcome?.ok && !deleted.has(l.id) ? (promoOutcome.perLine[l.id] ?? 0) : 0}
             onQty={(q) => setQty((cur) => new Map(cur).set(l.id, q))}
             onDelete={() => mark(l.id, true)}
             onRestore={() => mark(l.id, false)}
@@ -73,9 +81,15 @@ export function CartView({ lines }: { lines: CartLineView[] }) {
                 <dd data-testid="cart-discount">−{formatPrice(totals.discount)}</dd>
               </div>
             ) : null}
+            {promoOff > 0 && promo ? (
+              <div>
+                <dt>Промокод {promo.code}</dt>
+                <dd data-testid="cart-promo">{`−${formatPrice(promoOff)}`}</dd>
+              </div>
+            ) : null}
             <div className="cart__total">
               <dt>Итого</dt>
-              <dd data-testid="cart-sum">{formatPrice(totals.sum)}</dd>
+              <dd data-testid="cart-sum">{formatPrice(totals.sum - promoOff)}</dd>
             </div>
           </dl>
           {blocking.length ? (
@@ -84,10 +98,11 @@ export function CartView({ lines }: { lines: CartLineView[] }) {
               {blocking.length > 1 ? "их" : "её"} или уменьшите количество, чтобы оформить заказ.
             </p>
           ) : null}
+          <PromoCodeForm applied={promo?.code ?? null} error={promoForm?.error ?? promoNote} typed={promoForm?.typed} />
         </aside>
         <div className="cart__checkout-bar" data-scroll-top-dock>
           <p className="cart__bar-total" aria-hidden="true">
-            <span>Итого</span> <strong>{formatPrice(totals.sum)}</strong>
+            <span>Итого</span> <strong>{formatPrice(totals.sum - promoOff)}</strong>
           </p>
           <Form method="get" action="/checkout/" className="cart__checkout-form">
             <button type="submit" className="button button--action cart__checkout" disabled={orderable.length === 0}>
@@ -95,6 +110,7 @@ export function CartView({ lines }: { lines: CartLineView[] }) {
             </button>
           </Form>
         </div>
+        {orderable.length ? <OneClickButton className="cart__one-click" /> : null}
         <p className="cart__hint">Стоимость доставки и подъёма на этаж посчитаем при оформлении.</p>
       </div>
     </div>

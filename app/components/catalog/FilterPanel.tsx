@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { FacetView, RangeView } from "../../domain/catalog-types.ts";
-import { orderFilterGroups } from "../../lib/filter-order.ts";
+import { orderFilterGroups, type FilterGroupKey } from "../../lib/filter-order.ts";
 import { countOf, PRODUCT_FORMS } from "../../lib/format.ts";
 import { parseListingQuery, type KnownFilters } from "../../lib/listing-query.ts";
 import { RangeFilter } from "../../ui/RangeFilter.tsx";
@@ -16,6 +16,8 @@ interface Props {
   action: string;
   facets: FacetView[];
   ranges: RangeView[];
+  /** the section's chosen order (decision 079); else the usual one */
+  order?: FilterGroupKey[];
   total: number;
   /** where «Сбросить» leads: the listing without filters, keeping order and view */
   resetHref: string;
@@ -29,7 +31,7 @@ interface Props {
  * The filter panel is a plain GET form (works without JavaScript). With JavaScript every change
  * re-runs the listing after a short pause; the URL is pushed, so back and forward restore it.
  */
-export function FilterPanel({ action, facets, ranges, total, resetHref, hidden, open, onClose }: Props) {
+export function FilterPanel({ action, facets, ranges, order, total, resetHref, hidden, open, onClose }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const schedule = () => {
@@ -67,11 +69,13 @@ export function FilterPanel({ action, facets, ranges, total, resetHref, hidden, 
     return () => document.body.classList.remove("filters-open");
   }, [open]);
 
-  // the most used groups first (app/lib/filter-order.ts)
-  const groups = orderFilterGroups(
-    ranges.map((r) => r.code),
-    facets.map((f) => f.code),
-  );
+  // the section's chosen order, else the most used groups first (app/lib/filter-order.ts)
+  const groups =
+    order ??
+    orderFilterGroups(
+      ranges.map((r) => r.code),
+      facets.map((f) => f.code),
+    );
   return (
     <div className={`filter-panel${open ? " filter-panel--open" : ""}`} id="filter-panel">
       <div className="filter-panel__head">

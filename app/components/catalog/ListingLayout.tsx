@@ -27,6 +27,7 @@ export function ListingLayout({ basePath, query, listing, hidden }: Props) {
           action={basePath}
           facets={listing.facets}
           ranges={listing.ranges}
+          order={listing.filterOrder}
           total={listing.total}
           resetHref={resetHref}
           hidden={hidden}

@@ -13,11 +13,16 @@ import { FormGroup } from "../../ui/FormGroup.tsx";
 import { CheckoutErrorSummary } from "./CheckoutErrorSummary.tsx";
 import { DeliveryFields } from "./DeliveryFields.tsx";
 import { OrderSummary } from "./OrderSummary.tsx";
+import { PaymentChoice } from "./PaymentChoice.tsx";
 import "./Checkout.css";
 
 interface Props {
   lines: CartLineView[];
   totals: CartTotals;
+  /** the promo code applied in the cart and what it takes off the goods */
+  promo?: { code: string; discount: number } | null;
+  /** why the code kept for this cart gives nothing now */
+  promoNote?: string | null;
   pickupPoints: { id: number; title: string; address: string }[];
   dateRange: { min: string; max: string };
   /** the shop's lifting tariffs, so the sum here is the one the order will carry */
@@ -29,6 +34,8 @@ interface Props {
   formError?: string;
   /** the lines that stopped the last post */
   blocking?: BlockingLine[];
+  /** a payment gateway is configured: «Оплата онлайн» is offered */
+  onlinePayment: boolean;
 }
 
 /**
@@ -48,6 +55,8 @@ function checkCheckout(values: Record<string, string>): FieldErrors {
 export function CheckoutForm({
   lines,
   totals,
+  promo = null,
+  promoNote = null,
   pickupPoints,
   dateRange,
   liftTariffs,
@@ -56,6 +65,7 @@ export function CheckoutForm({
   errors: serverErrors,
   formError,
   blocking = [],
+  onlinePayment,
 }: Props) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -129,6 +139,8 @@ export function CheckoutForm({
           {(p) => <textarea {...p} name="comment" rows={3} maxLength={1000} defaultValue={values.comment ?? ""} />}
         </FormGroup>
 
+        <PaymentChoice onlineAvailable={onlinePayment} value={values.payment} />
+
         <div className={`checkout__consent${errors.consent ? " form-group--error" : ""}`}>
           <label>
             <input
@@ -160,7 +172,7 @@ export function CheckoutForm({
           Оформить заказ
         </button>
       </Form>
-      <OrderSummary lines={lines.filter(isOrderable)} totals={totals} quote={quote} delivery={delivery} />
+      <OrderSummary lines={lines.filter(isOrderable)} totals={totals} promo={promo} promoNote={promoNote} quote={quote} delivery={delivery} />
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import type { OrderView } from "../../domain/order-types.ts";
-import { DELIVERY_TYPES, LIFT_TYPES } from "../../lib/delivery-pricing.ts";
+import { deliveryName, isManagerPriced, LIFT_TYPES, MANAGER_PRICES_DELIVERY } from "../../lib/delivery-pricing.ts";
 import { formatDate, formatPrice, formatWeight } from "../../lib/format.ts";
 import "./Checkout.css";
 
 /** An order's lines, how it is received and its money. A pickup order says nothing of delivery. */
 export function OrderDetails({ order }: { order: OrderView }) {
   const pickup = order.deliveryType === "pickup";
+  // a pre-order's delivery is agreed once the goods come (decision 084): no address or price yet
+  const undecided = order.status === "preorder" && !order.address;
   return (
     <div className="order-details checkout__summary">
       <p className="checkout__date">от {formatDate(order.createdAt)}</p>
@@ -24,14 +26,14 @@ export function OrderDetails({ order }: { order: OrderView }) {
       <dl className="checkout__totals">
         <div>
           <dt>Получение</dt>
-          <dd className="checkout__text-value">{DELIVERY_TYPES[order.deliveryType] ?? order.deliveryType}</dd>
+          <dd className="checkout__text-value">{undecided ? "согласует менеджер" : deliveryName(order.deliveryType)}</dd>
         </div>
-        {order.pickupPoint ? (
+        {undecided ? null : order.pickupPoint ? (
           <div>
             <dt>Пункт самовывоза</dt>
             <dd className="checkout__text-value">{order.pickupPoint}</dd>
           </div>
-        ) : (
+        ) : order.address ? (
           <div>
             <dt>Адрес</dt>
             <dd className="checkout__text-value">
@@ -40,7 +42,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
               {order.lift ? `, ${LIFT_TYPES[order.lift].toLowerCase()}` : ""}
             </dd>
           </div>
-        )}
+        ) : null}
         {order.date ? (
           <div>
             <dt>{pickup ? "Дата самовывоза" : "Дата доставки"}</dt>
@@ -53,10 +55,16 @@ export function OrderDetails({ order }: { order: OrderView }) {
           <dt>Товары ({formatWeight(order.weight)})</dt>
           <dd>{formatPrice(order.itemsTotal)}</dd>
         </div>
-        {pickup ? null : (
+        {order.promoCode ? (
+          <div>
+            <dt>Промокод {order.promoCode}</dt>
+            <dd data-testid="order-promo">{`−${formatPrice(order.promoDiscount)}`}</dd>
+          </div>
+        ) : null}
+        {pickup || undecided ? null : (
           <div>
             <dt>Доставка</dt>
-            <dd>{order.deliveryCost ? formatPrice(order.deliveryCost) : "бесплатно"}</dd>
+            <dd>{isManagerPriced(order.deliveryType) ? MANAGER_PRICES_DELIVERY : order.deliveryCost ? formatPrice(order.deliveryCost) : "бесплатно"}</dd>
           </div>
         )}
         {order.deliveryType === "floor" ? (

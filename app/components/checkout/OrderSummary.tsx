@@ -2,7 +2,22 @@ import type { CartLineView, CartTotals } from "../../domain/cart-types.ts";
 import { countOf, formatPrice, formatWeight, PRODUCT_FORMS } from "../../lib/format.ts";
 import type { DeliveryQuote } from "../../lib/delivery-pricing.ts";
 
-export function OrderSummary({ lines, totals, quote, delivery }: { lines: CartLineView[]; totals: CartTotals; quote: DeliveryQuote; delivery: string }) {
+export function OrderSummary({
+  lines,
+  totals,
+  promo,
+  promoNote = null,
+  quote,
+  delivery,
+}: {
+  lines: CartLineView[];
+  totals: CartTotals;
+  promo: { code: string; discount: number } | null;
+  promoNote?: string | null;
+  quote: DeliveryQuote;
+  delivery: string;
+}) {
+  const promoOff = promo?.discount ?? 0;
   return (
     <aside className="checkout__summary" aria-label="Ваш заказ">
       <h2>Ваш заказ</h2>
@@ -25,6 +40,12 @@ export function OrderSummary({ lines, totals, quote, delivery }: { lines: CartLi
           <dt>Вес</dt>
           <dd>{formatWeight(totals.weight)}</dd>
         </div>
+        {promo ? (
+          <div>
+            <dt>Промокод {promo.code}</dt>
+            <dd data-testid="promo-discount">{`−${formatPrice(promo.discount)}`}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Доставка</dt>
           <dd data-testid="delivery-cost">{delivery === "pickup" || quote.delivery === 0 ? "бесплатно" : formatPrice(quote.delivery)}</dd>
@@ -37,9 +58,14 @@ export function OrderSummary({ lines, totals, quote, delivery }: { lines: CartLi
         ) : null}
         <div className="checkout__grand">
           <dt>Итого</dt>
-          <dd data-testid="order-total">{formatPrice(totals.sum + quote.total)}</dd>
+          <dd data-testid="order-total">{formatPrice(totals.sum - promoOff + quote.total)}</dd>
         </div>
       </dl>
+      {promoNote ? (
+        <p className="form-group__error" data-testid="promo-note">
+          {promoNote}
+        </p>
+      ) : null}
     </aside>
   );
 }

@@ -2,7 +2,7 @@
 // its page, which answers with the same errors or a success notice. With JavaScript it checks
 // the shared Zod schema, posts to /forms/<name>/ and reads `{}` or `{field: message}`.
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { validateForm, type FormName } from "../../lib/form-schemas.ts";
+import { isFormName, validateForm } from "../../lib/form-schemas.ts";
 import { HONEYPOT_FIELD, type FieldErrors } from "../../lib/form-fields.ts";
 import { useFieldChecks } from "../../ui/use-field-checks.ts";
 import { closeOpenDialogs, SUCCESS_DIALOG_DELAY_MS } from "../../ui/dialogs.ts";
@@ -47,7 +47,12 @@ export interface FormInitial {
 }
 
 interface Props {
-  form: FormName;
+  /** one of the shared forms (posted to /forms/<form>/), or a feature's own with `endpoint` and `check` */
+  form: string;
+  /** where the browser posts with JavaScript, when not /forms/<form>/; its 2xx answer goes to onSent */
+  endpoint?: string;
+  /** the browser's check for a form that is not one of the shared ones */
+  check?: (values: Record<string, string>) => FieldErrors;
   /** the page that handles the post without JavaScript */
   action: string;
   title: string;
@@ -66,8 +71,9 @@ interface Props {
   /**
    * Called instead of showing the thank-you dialog, for a form inside a modal: the modal's content
    * unmounts when it closes, so whoever owns the modal closes it and shows the thanks.
+   * Gets the server's answer (a feature's endpoint may say more than `{}`, e.g. an order number).
    */
-  onSent?: () => void;
+  onSent?: (answer: Record<string, string>) => void;
 }
 
 const valueSetter = (el: HTMLInputElement | HTMLTextAreaElement) =>
@@ -84,7 +90,23 @@ export function clearFormInputs(form: HTMLFormElement) {
   }
 }
 
-export function AjaxForm({ form, action, title, headingLevel = 2, titleHidden, submitLabel, fields, initial, multipart, intro, children, id, onSent }: Props) {
+export function AjaxForm({
+  form,
+  endpoint,
+  check,
+  action,
+  title,
+  headingLevel = 2,
+  titleHidden,
+  submitLabel,
+  fields,
+  initial,
+  multipart,
+  intro,
+  children,
+  id,
+  onSent,
+}: Props) {
   const formId = useId().replace(/:/g, "");
   const titleId = `${formId}-title`;
   const ref = useRef<HTMLFormElement>(null);
@@ -92,10 +114,11 @@ export function AjaxForm({ form, action, title, headingLevel = 2, titleHidden, s
   const checks = useFieldChecks(
     useCallback(
       (values: Record<string, string>) => {
-        const checked = validateForm(form, values);
-        return checked.ok ? {} : checked.errors;
+        if (check) return check(values);
+        const checked = isFormName(form) ? validateForm(form, values) : null;
+        return !checked || checked.ok ? {} : checked.errors;
       },
-      [form],
+      [form, check],
     ),
     initial?.errors,
     ref,
@@ -143,15 +166,16 @@ export function AjaxForm({ form, action, title, headingLevel = 2, titleHidden, s
       const hasFiles = data.getAll("files[]").some((f) => typeof f !== "string" && f.size > 0);
       if (!hasFiles) data.delete("files[]");
       const body = hasFiles ? data : new URLSearchParams(Array.from(data, ([k, v]) => [k, String(v)]));
-      const res = await fetch(`/forms/${form}/`, { method: "POST", body, headers: { Accept: "application/json" } });
+      const res = await fetch(endpoint ?? `/forms/${form}/`, { method: "POST", body, headers: { Accept: "application/json" } });
       const answer: unknown = await res.json().catch(() => null);
       if (!answer || typeof answer !== "object" || Array.isArray(answer)) throw new Error(`unexpected answer ${res.status}`);
+      // a refusal is never a 2xx (SPEC: 400, 422, 429 with `{field: message}`)
       const errors = answer as FieldErrors;
-      if (res.ok && Object.keys(errors).length === 0) {
+      if (res.ok) {
         clearFormInputs(el);
         checks.reset();
         setValues({});
-        if (onSent) onSent();
+        if (onSent) onSent(errors);
         else {
           const closed = closeOpenDialogs();
           window.setTimeout(() => setSuccessOpen(true), closed ? SUCCESS_DIALOG_DELAY_MS : 0);

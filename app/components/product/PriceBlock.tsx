@@ -13,7 +13,9 @@ import type { DeliveryEstimate } from "../../lib/delivery-estimate.ts";
 import { useAddToCart } from "../cart/use-add-to-cart.ts";
 import { CompareToggle } from "../compare/CompareToggle.tsx";
 import { FavoriteToggle } from "../favorites/FavoriteToggle.tsx";
-import { CallbackLink } from "../forms/CallbackLink.tsx";
+import { PreorderButton } from "../preorder/PreorderButton.tsx";
+import { StockNoticeButton } from "../preorder/StockNoticeButton.tsx";
+import { OneClickButton } from "../forms/OneClickButton.tsx";
 import { DeliveryInfo } from "./DeliveryInfo.tsx";
 import { StickyBuyBar } from "./StickyBuyBar.tsx";
 
@@ -39,8 +41,8 @@ interface Props {
 
 /**
  * Price, availability, quantity, «В корзину» and «Сравнить»; for goods made to order the price,
- * «Под заказ, 4–6 недель» and «Сообщить о поступлении» (a callback about this product) instead
- * of a buy button the cart would refuse. The cart form posts id, type, cnt
+ * «Под заказ, 4–6 недель», «Оформить предзаказ» and «Сообщить о поступлении» (an e-mail when it
+ * is back, decision 084) instead of a buy button the cart would refuse. The cart form posts id, type, cnt
  * and, for a set, one `item` per included item (those inputs sit in the set block and join this
  * form through their form attribute), so the cart gets exactly what is shown.
  */
@@ -116,15 +118,19 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
               </button>
             </form>
           ) : (
-            <CallbackLink className="button price-block__notify" label="Сообщить о поступлении" product={product.title} />
+            <>
+              <PreorderButton slug={product.slug} className="button button--action price-block__preorder" />
+              <StockNoticeButton slug={product.slug} title={product.title} className="button button--ghost price-block__notify" />
+            </>
           )}
+          {canBuy ? <OneClickButton product={product.slug} /> : null}
           <CompareToggle productId={product.id} back={back} variant="button" />
           <FavoriteToggle productId={product.id} back={back} variant="button" />
         </div>
         {!canBuy ? (
           <p className="price-block__note" id="preorder">
-            Этого товара сейчас нет на складе: его привезут за {availability.text.replace("Под заказ, ", "")}. Оставьте номер — менеджер позвонит, когда товар
-            поступит, и оформит заказ.
+            Этого товара сейчас нет на складе: его привезут за {availability.text.replace("Под заказ, ", "")}. Оформите предзаказ — менеджер позвонит и
+            подтвердит срок, — или оставьте e-mail, и мы напишем, когда товар поступит.
           </p>
         ) : product.stock <= 3 ? (
           <p className="price-block__note">Осталось {product.stock} шт.</p>

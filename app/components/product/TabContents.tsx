@@ -14,11 +14,7 @@ interface Props {
 export function TabContents({ content, slug, title, reviewForm }: Props) {
   switch (content.tab) {
     case "description":
-      return (
-        <div className="product-description">
-          {content.paragraphs.length ? content.paragraphs.map((p, i) => <p key={i}>{p}</p>) : <p>Описание скоро появится.</p>}
-        </div>
-      );
+      return <div className="product-description">{content.html ? <RichText html={content.html} /> : <p>Описание скоро появится.</p>}</div>;
     case "specs":
       return (
         <dl className="product-specs">

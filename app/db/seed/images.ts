@@ -221,7 +221,9 @@ async function renderOne(sharp: typeof SharpModule, svg: string, base: string, w
     for (const format of FORMATS) {
       const file = `${base}-${w}.${format}`;
       // Write then rename, so an interrupted run never leaves a half file that a rerun would skip.
-      const tmp = `${file}.tmp`;
+      // The temporary name is the process's own: test workers seeding one fresh folder at once
+      // would otherwise rename each other's file away mid-write.
+      const tmp = `${file}.${process.pid}.tmp`;
       // low encoder effort: flat drawings compress well anyway, and a fresh shop renders a few hundred
       // pictures at start (effort 2/0 is about three times faster than the defaults, files ~10–35 % larger)
       const encoder = format === "webp" ? scaled.clone().webp({ quality: 80, effort: 2 }) : scaled.clone().avif({ quality: 55, effort: 0 });

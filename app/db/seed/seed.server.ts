@@ -54,6 +54,7 @@ const TABLES_IN_DELETE_ORDER = [
   "product_values",
   "products",
   "properties",
+  "section_facets",
   "sections",
   "pages",
   "news",

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/audit";
 import { servicesContext } from "../../context.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
@@ -6,6 +6,7 @@ import { listAudit } from "../../domain/audit.server.ts";
 import { listStaff } from "../../domain/staff.server.ts";
 import { adminMeta } from "../../lib/admin-nav.ts";
 import { AUDIT_ENTITIES } from "../../lib/audit-view.ts";
+import { AdminFilters, FilterSelect } from "../../components/admin/AdminFilters.tsx";
 import { AdminPage } from "../../components/admin/AdminPage.tsx";
 import { AuditTable } from "../../components/admin/AuditTable.tsx";
 
@@ -39,37 +40,17 @@ export default function AuditPage({ loaderData: d }: Route.ComponentProps) {
   };
   return (
     <AdminPage title="Журнал">
-      <Form method="get" className="admin-filters">
-        <div className="form-group">
-          <label htmlFor="audit-entity" className="form-group__label">
-            Объект
-          </label>
-          <select id="audit-entity" name="entity" className="form-control" defaultValue={d.entity}>
-            <option value="">Все</option>
-            {Object.entries(AUDIT_ENTITIES).map(([value, title]) => (
-              <option key={value} value={value}>
-                {title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-group">
-          <label htmlFor="audit-actor" className="form-group__label">
-            Сотрудник
-          </label>
-          <select id="audit-actor" name="actor" className="form-control" defaultValue={d.actor ?? ""}>
-            <option value="">Все</option>
-            {d.staff.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.email}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button">
-          Показать
-        </button>
-      </Form>
+      <AdminFilters submitLabel="Показать">
+        <FilterSelect id="audit-entity" name="entity" label="Объект" value={d.entity} anyLabel="Все" options={Object.entries(AUDIT_ENTITIES)} />
+        <FilterSelect
+          id="audit-actor"
+          name="actor"
+          label="Сотрудник"
+          value={d.actor === null ? null : String(d.actor)}
+          anyLabel="Все"
+          options={d.staff.map((s) => [String(s.id), s.email] as const)}
+        />
+      </AdminFilters>
       {d.entries.length ? <AuditTable entries={d.entries} /> : <p>Записей нет.</p>}
       {d.pages > 1 ? (
         <nav className="admin-pager" aria-label="Страницы журнала">

@@ -3,10 +3,14 @@ import type { Route } from "./+types/content-page";
 import { servicesContext } from "../../context.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
 import { loadEditablePage, savePage } from "../../domain/admin-content.server.ts";
+import { cleanRichText } from "../../domain/rich-text.server.ts";
+import { faqBody, readFaqItems, typedFaqRows, type FaqFormItem } from "../../lib/faq-form.ts";
+import { splitDetails } from "../../lib/faq-html.ts";
 import { adminMeta } from "../../lib/admin-nav.ts";
 import { pageSchema } from "../../lib/content-forms.ts";
-import { formValues, parseFields } from "../../lib/form-fields.ts";
+import { formValues, parseFields, type FieldErrors } from "../../lib/form-fields.ts";
 import { AdminPage } from "../../components/admin/AdminPage.tsx";
+import { FaqPageForm } from "../../components/admin/content/FaqPageForm.tsx";
 import { PageForm } from "../../components/admin/content/PageForm.tsx";
 import "../../components/admin/content/content.css";
 
@@ -14,13 +18,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData
 
 const SLUG = /^[a-z0-9-]{1,120}$/;
 const NOT_FOUND = "Такой страницы нет.";
+/** the page whose <details> blocks are the storefront's questions: edited question by question */
+const FAQ = "faq";
+
+type Faq = { intro: string; items: FaqFormItem[] };
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "content");
   const { db } = args.context.get(servicesContext);
   const page = SLUG.test(args.params.slug) ? await loadEditablePage(db, args.params.slug) : null;
   if (!page) throw data({ message: NOT_FOUND }, { status: 404 });
-  return { page, saved: new URL(args.request.url).searchParams.has("saved") };
+  // the questions as the storefront reads them (tokens such as {{phone}} pass the cleaning as text)
+  const faq: Faq | null = page.slug === FAQ ? splitDetails(cleanRichText(page.body)) : null;
+  return { page, faq, saved: new URL(args.request.url).searchParams.has("saved") };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -29,11 +39,20 @@ export async function action(args: Route.ActionArgs) {
   const slug = args.params.slug;
   if (!SLUG.test(slug)) throw data({ message: NOT_FOUND }, { status: 404 });
   const values = formValues(await args.request.formData());
+  let faq: Faq | null = null;
+  let itemErrors: FieldErrors = {};
+  if (slug === FAQ && values.form === "faq-items") {
+    const read = readFaqItems(values);
+    itemErrors = read.errors;
+    faq = { intro: values.intro ?? "", items: typedFaqRows(values) };
+    values.body = faqBody(values.intro ?? "", read.items);
+  }
   const parsed = parseFields(pageSchema, values);
-  if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 422 });
+  if (!parsed.ok || Object.keys(itemErrors).length)
+    return data({ errors: { ...(parsed.ok ? {} : parsed.errors), ...itemErrors }, values, faq }, { status: 422 });
   const outcome = await savePage(db, { id: staff.id, email: staff.email }, slug, parsed.data);
   if (outcome.status === "not-found") throw data({ message: NOT_FOUND }, { status: 404 });
-  if (outcome.status === "conflict") return data({ errors: { version: outcome.message }, values }, { status: 409 });
+  if (outcome.status === "conflict") return data({ errors: { version: outcome.message } as FieldErrors, values, faq }, { status: 409 });
   return redirect(`/admin/content/pages/${slug}/?saved=1`, { status: 303 });
 }
 
@@ -59,7 +78,11 @@ export default function ContentPageEditor({ loaderData, actionData }: Route.Comp
           {actionData.errors.version}
         </p>
       ) : null}
-      <PageForm key={page.version} page={shown} errors={actionData?.errors} />
+      {loaderData.faq ? (
+        <FaqPageForm key={page.version} page={shown} {...(actionData?.faq ?? loaderData.faq)} errors={actionData?.errors} />
+      ) : (
+        <PageForm key={page.version} page={shown} errors={actionData?.errors} />
+      )}
     </AdminPage>
   );
 }

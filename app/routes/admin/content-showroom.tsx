@@ -4,6 +4,7 @@ import { servicesContext } from "../../context.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
 import { addShowroom, loadShowroom, saveShowroom, type EditableShowroom } from "../../domain/admin-content.server.ts";
 import { adminMeta } from "../../lib/admin-nav.ts";
+import { DEFAULT_TILE_ATTRIBUTION } from "../../lib/map-tiles.ts";
 import { showroomSchema } from "../../lib/content-forms.ts";
 import { formValues, parseFields } from "../../lib/form-fields.ts";
 import { parseRecordId } from "../../lib/record-id.ts";
@@ -31,12 +32,13 @@ function target(param: string): "new" | number | null {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "content");
-  const { db } = args.context.get(servicesContext);
+  const { db, maps } = args.context.get(servicesContext);
+  const map = { tileUrl: maps.tileUrl, attribution: DEFAULT_TILE_ATTRIBUTION };
   const which = target(args.params.id);
-  if (which === "new") return { values: EMPTY, isNew: true, saved: false };
+  if (which === "new") return { values: EMPTY, isNew: true, saved: false, map };
   const showroom = which === null ? null : await loadShowroom(db, which);
   if (!showroom) throw data({ message: NOT_FOUND }, { status: 404 });
-  return { values: asValues(showroom), isNew: false, saved: new URL(args.request.url).searchParams.has("saved") };
+  return { values: asValues(showroom), isNew: false, saved: new URL(args.request.url).searchParams.has("saved"), map };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -59,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ContentShowroom({ loaderData, actionData }: Route.ComponentProps) {
-  const { values, isNew, saved } = loaderData;
+  const { values, isNew, saved, map } = loaderData;
   const shown = actionData ? { ...values, ...actionData.values, version: values.version } : values;
   return (
     <AdminPage title={isNew ? "Новый салон" : values.title}>
@@ -67,7 +69,7 @@ export default function ContentShowroom({ loaderData, actionData }: Route.Compon
         <Link to="/admin/content/">Весь контент</Link> · <Link to="/contacts/">Контакты на сайте</Link>
       </p>
       {saved && !actionData ? <p role="status">Сохранено.</p> : null}
-      <ShowroomForm key={values.version} values={shown} errors={actionData?.errors} />
+      <ShowroomForm key={values.version} values={shown} errors={actionData?.errors} map={map} />
     </AdminPage>
   );
 }

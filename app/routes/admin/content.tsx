@@ -3,10 +3,11 @@ import type { Route } from "./+types/content";
 import { servicesContext } from "../../context.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
 import { CONTENT_CONFLICT_MESSAGE, listPages, listShowrooms, loadBanner, saveBanner } from "../../domain/admin-content.server.ts";
+import { listNewsForStaff } from "../../domain/admin-news.server.ts";
 import { loadLiftTariffs, saveLiftTariffs } from "../../domain/lift-tariffs.server.ts";
 import { adminMeta } from "../../lib/admin-nav.ts";
 import { bannerSchema, liftTariffsSchema } from "../../lib/content-forms.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { formValues, parseFields } from "../../lib/form-fields.ts";
 import { AdminPage } from "../../components/admin/AdminPage.tsx";
 import { BannerForm } from "../../components/admin/content/BannerForm.tsx";
@@ -19,9 +20,15 @@ export const meta: Route.MetaFunction = () => adminMeta("Контент");
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "content");
   const { db } = args.context.get(servicesContext);
-  const [banner, pages, showrooms, tariffs] = await Promise.all([loadBanner(db), listPages(db), listShowrooms(db), loadLiftTariffs(db.kysely)]);
+  const [banner, pages, showrooms, tariffs, news] = await Promise.all([
+    loadBanner(db),
+    listPages(db),
+    listShowrooms(db),
+    loadLiftTariffs(db.kysely),
+    listNewsForStaff(db),
+  ]);
   if (!banner) throw data({ message: "Объявление не найдено: примените миграции базы." }, { status: 500 });
-  return { banner, pages, showrooms, tariffs };
+  return { banner, pages, showrooms, tariffs, news, newsDeleted: new URL(args.request.url).searchParams.get("saved") === "news-deleted" };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -46,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Content({ loaderData, actionData }: Route.ComponentProps) {
-  const { banner, pages, showrooms, tariffs } = loaderData;
+  const { banner, pages, showrooms, tariffs, news, newsDeleted } = loaderData;
   const errorsOf = (form: string) => (actionData && "form" in actionData && actionData.form === form ? actionData.errors : undefined);
   return (
     <AdminPage title="Контент">
@@ -71,6 +78,37 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
                   </td>
                   <td>/{p.slug}/</td>
                   <td>{formatDateTime(p.updatedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="content-card" aria-labelledby="news-title">
+        <h2 id="news-title">Новости</h2>
+        {newsDeleted ? <p role="status">Новость удалена.</p> : null}
+        <p>
+          <Link className="button button--ghost" to="/admin/content/news/new/">
+            Добавить новость
+          </Link>
+        </p>
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Новость</th>
+                <th scope="col">Дата</th>
+                <th scope="col">Адрес</th>
+              </tr>
+            </thead>
+            <tbody>
+              {news.map((n) => (
+                <tr key={n.id}>
+                  <td>
+                    <Link to={`/admin/content/news/${n.id}/`}>{n.title}</Link>
+                  </td>
+                  <td>{formatDate(n.publishedAt)}</td>
+                  <td>/news/{n.slug}/</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/import";
 import { servicesContext } from "../../context.ts";
+import { notifyBackInStock } from "../../domain/stock-notices.server.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
 import { parseFormBody, readLimitedBody } from "../../http/request-body.server.ts";
 import { UploadError } from "../../domain/files.server.ts";
@@ -65,7 +66,7 @@ type Failure = { error: string };
 
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args, "import");
-  const { db } = args.context.get(servicesContext);
+  const { db, mailer, logger, publicUrl } = args.context.get(servicesContext);
   let form: FormData;
   try {
     form = await parseFormBody(await readLimitedBody(args.request, CSV_UPLOAD_MAX_BYTES, CSV_TOO_LARGE), args.request.headers.get("content-type"));
@@ -87,6 +88,8 @@ export async function action(args: Route.ActionArgs) {
           { status: 409 },
         );
       await dropImportSession(db, sessionId);
+      // after the commit: subscribers of products back in stock get their one letter (decision 084)
+      await notifyBackInStock(db, mailer, publicUrl).catch((err: unknown) => logger.error({ err }, "back-in-stock mail failed"));
       return redirect(`/admin/import/?done=${result.created}.${result.changed}.${result.unchanged}`, { status: 303 });
     } catch (e) {
       if (e instanceof CatalogFileError) return data<Failure>({ error: e.message }, { status: 400 });
@@ -114,9 +117,15 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
     <AdminPage
       title="Импорт"
       actions={
-        <a className="button button--ghost" href="/admin/import/catalog.csv" download>
-          Скачать CSV
-        </a>
+        <>
+          <a className="button button--ghost" href="/admin/import/catalog.csv" download>
+            Скачать CSV
+          </a>
+          {/* the exchange page has no navigation link of its own (DESIGN's list) */}
+          <a className="button button--ghost" href="/admin/exchange/">
+            Обмен и фид для Маркета
+          </a>
+        </>
       }
     >
       {applied ? <p role="status" className="import-done">{`Применено: создано ${applied[0]}, изменено ${applied[1]}, без изменений ${applied[2]}.`}</p> : null}

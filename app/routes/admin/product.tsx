@@ -1,18 +1,24 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/product";
+import type { Db } from "../../db/database.server.ts";
 import { servicesContext } from "../../context.ts";
+import { notifyBackInStock } from "../../domain/stock-notices.server.ts";
 import { emptyProductForm, loadProductForm, saveProduct, sectionProperties } from "../../domain/admin-product-form.server.ts";
 import type { ProductFormValues } from "../../domain/admin-product-types.ts";
 import { AdminProductError, sectionOptions } from "../../domain/admin-products.server.ts";
+import { receiveProductMedia, removeProductMedia } from "../../domain/product-media.server.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
 import { adminMeta } from "../../lib/admin-nav.ts";
 import { parseProductForm } from "../../lib/product-form.ts";
+import { parseSetOp, readSetRows } from "../../lib/set-form.ts";
+import { editSetItems, emptySetForm, typedSetForm } from "../../domain/admin-set-form.server.ts";
 import { articleOf } from "../../lib/product-list-query.ts";
 import { AdminPage } from "../../components/admin/AdminPage.tsx";
 import { ProductForm } from "../../components/admin/products/ProductForm.tsx";
 import "../../components/admin/products/products.css";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData?.values.id ? loaderData.values.title : "Новый товар");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData?.values.id ? loaderData.values.title : loaderData?.values.set ? "Новый комплект" : "Новый товар");
 
 const NOT_FOUND = "Такого товара нет.";
 
@@ -29,14 +35,19 @@ export async function loader(args: Route.LoaderArgs) {
   const id = productIdOf(args.params.id);
   const url = new URL(args.request.url);
   const section = Number(url.searchParams.get("section")) || 0;
-  const values = id === 0 ? emptyProductForm(section) : id ? await loadProductForm(db, id) : null;
+  const values =
+    id === 0
+      ? { ...emptyProductForm(section), ...(url.searchParams.get("kind") === "set" ? { set: emptySetForm() } : {}) }
+      : id
+        ? await loadProductForm(db, id)
+        : null;
   if (!values) throw data({ message: NOT_FOUND }, { status: 404 });
   const [sections, properties] = await Promise.all([sectionOptions(db), values.sectionId ? sectionProperties(db.kysely, values.sectionId) : []]);
   return { values, sections, properties, saved: url.searchParams.has("saved") };
 }
 
 /** what was typed, to show again beside the errors */
-function typedValues(form: FormData, id: number): ProductFormValues {
+async function typedValues(db: Db, form: FormData, id: number): Promise<ProductFormValues> {
   const get = (name: string) => String(form.get(name) ?? "");
   const properties: Record<string, string[]> = {};
   for (const [name, value] of form.entries()) if (name.startsWith("prop.") && typeof value === "string") (properties[name.slice(5)] ??= []).push(value);
@@ -50,32 +61,56 @@ function typedValues(form: FormData, id: number): ProductFormValues {
     price: get("price"),
     oldPrice: get("oldPrice"),
     stock: get("stock"),
+    leadMin: get("leadMin"),
+    leadMax: get("leadMax"),
     weight: get("weight"),
     published: form.get("published") === "on",
     description: get("description"),
     videos: get("videos"),
+    images: [],
     properties,
+    ...(form.get("kind") === "set" ? { set: await typedSetForm(db, readSetRows(form)) } : {}),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args, "catalog");
-  const { db } = args.context.get(servicesContext);
+  const { db, mediaDir, mailer, logger, publicUrl } = args.context.get(servicesContext);
   const id = productIdOf(args.params.id);
   if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
   const form = await args.request.formData();
-  const values = typedValues(form, id);
+  const values = await typedValues(db, form, id);
+  // uploads first: a save refused for another field, or a set's list button, shows them again instead of losing them
+  const media = await receiveProductMedia(mediaDir, form, values.title);
+  values.images = [...(media.images.listed ?? (id ? ((await loadProductForm(db, id))?.images ?? []) : [])), ...media.images.added];
+  values.videos = [values.videos.trim(), ...media.videos].filter(Boolean).join("\n");
+  // a set's list button (add, up, down, remove): the form comes back with the new list, nothing saved
+  const setOp = parseSetOp(form.get("setOp"));
+  if (values.set && setOp && media.status === null) {
+    const edited = await editSetItems(db, id, values.set, setOp, String(form.get("setAdd") ?? ""));
+    const errors: Record<string, string> = edited.error ? { setAdd: edited.error } : {};
+    return data({ values: { ...values, set: edited.values }, errors }, { status: edited.error ? 422 : 200 });
+  }
   const parsed = parseProductForm(form);
-  if (!parsed.ok) return data({ values, errors: parsed.errors }, { status: 422 });
-  let saved: number;
+  if (!parsed.ok || media.status !== null || Object.keys(media.errors).length)
+    return data({ values, errors: { ...(parsed.ok ? {} : parsed.errors), ...media.errors } }, { status: media.status ?? 422 });
+  let saved: Awaited<ReturnType<typeof saveProduct>>;
   try {
-    saved = await saveProduct(db, { id: staff.id, email: staff.email }, id, parsed.input);
+    saved = await saveProduct(db, { id: staff.id, email: staff.email }, id, {
+      ...parsed.input,
+      images: media.images,
+      videos: [...parsed.input.videos, ...media.videos],
+    });
   } catch (error) {
     if (!(error instanceof AdminProductError)) throw error;
     if (error.status === 404) throw data({ message: error.message }, { status: 404 });
     return data({ values, errors: { [error.field]: error.message } }, { status: error.status });
   }
-  return redirect(`/admin/products/${saved}/?saved=1`, { status: 303 });
+  // after the commit: files the save dropped (seed pictures are never removed)
+  await removeProductMedia(mediaDir, saved.dropped);
+  // after the commit: subscribers of products back in stock get their one letter (decision 084)
+  await notifyBackInStock(db, mailer, publicUrl, [saved.id]).catch((err: unknown) => logger.error({ err }, "back-in-stock mail failed"));
+  return redirect(`/admin/products/${saved.id}/?saved=1`, { status: 303 });
 }
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
@@ -83,7 +118,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
   const values = actionData?.values ?? loaderData.values;
   return (
     <AdminPage
-      title={values.id ? `Товар ${articleOf(values.id)}` : "Новый товар"}
+      title={values.id ? `${values.set ? "Комплект" : "Товар"} ${articleOf(values.id)}` : values.set ? "Новый комплект" : "Новый товар"}
       actions={
         values.id ? (
           <Link className="button button--ghost" to={`/product/${loaderData.values.slug}/`}>

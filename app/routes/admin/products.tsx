@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/products";
 import { servicesContext } from "../../context.ts";
+import { notifyBackInStock } from "../../domain/stock-notices.server.ts";
 import { AdminProductError, applyBulkAction, listAdminProducts, sectionOptions } from "../../domain/admin-products.server.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
 import { adminMeta } from "../../lib/admin-nav.ts";
@@ -25,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args, "catalog");
-  const { db } = args.context.get(servicesContext);
+  const { db, mailer, logger, publicUrl } = args.context.get(servicesContext);
   const parsed = parseBulkForm(await args.request.formData());
   if (!parsed.ok) return data({ error: { field: parsed.field, message: parsed.message } }, { status: 422 });
   let changed: number;
@@ -35,6 +36,8 @@ export async function action(args: Route.ActionArgs) {
     if (!(error instanceof AdminProductError)) throw error;
     return data({ error: { field: error.field, message: error.message } }, { status: error.status });
   }
+  // after the commit: subscribers of products back in stock get their one letter (decision 084)
+  await notifyBackInStock(db, mailer, publicUrl).catch((err: unknown) => logger.error({ err }, "back-in-stock mail failed"));
   // back to the same filtered page, with how many products changed
   const url = new URL(args.request.url);
   url.searchParams.set("done", String(changed));
@@ -47,9 +50,14 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
     <AdminPage
       title="Товары"
       actions={
-        <Link className="button" to="/admin/products/new/">
-          Добавить товар
-        </Link>
+        <>
+          <Link className="button" to="/admin/products/new/">
+            Добавить товар
+          </Link>
+          <Link className="button button--ghost" to="/admin/products/new/?kind=set">
+            Новый комплект
+          </Link>
+        </>
       }
     >
       <ProductFilters filter={filter} sections={sections} />

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/requests";
 import { servicesContext } from "../../context.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
@@ -6,6 +6,7 @@ import { listRequestAssignees, listRequests, parseRequestFilter } from "../../do
 import { adminMeta } from "../../lib/admin-nav.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { REQUEST_STATUSES, REQUEST_TYPES, requestStatusName, requestTypeName } from "../../lib/request-status.ts";
+import { AdminFilters, FilterSearch, FilterSelect } from "../../components/admin/AdminFilters.tsx";
 import { AdminPage } from "../../components/admin/AdminPage.tsx";
 import { AdminPager } from "../../components/admin/AdminPager.tsx";
 import "../../components/admin/admin-table.css";
@@ -25,57 +26,19 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
   const { filter, list, assignees, search } = loaderData;
   return (
     <AdminPage title="Заявки">
-      <Form method="get" action="/admin/requests/" className="admin-filters" role="search" aria-label="Заявки">
-        <div className="form-group">
-          <label htmlFor="requests-q" className="form-group__label">
-            Поиск
-          </label>
-          <input id="requests-q" type="search" name="q" className="form-control" defaultValue={filter.query} placeholder="Имя, телефон или почта" />
-        </div>
-        <div className="form-group">
-          <label htmlFor="requests-status" className="form-group__label">
-            Статус
-          </label>
-          <select id="requests-status" name="status" className="form-control" defaultValue={filter.status ?? ""}>
-            <option value="">Все</option>
-            {Object.entries(REQUEST_STATUSES).map(([value, title]) => (
-              <option key={value} value={value}>
-                {title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-group">
-          <label htmlFor="requests-type" className="form-group__label">
-            Тип
-          </label>
-          <select id="requests-type" name="type" className="form-control" defaultValue={filter.type ?? ""}>
-            <option value="">Все</option>
-            {Object.entries(REQUEST_TYPES).map(([value, title]) => (
-              <option key={value} value={value}>
-                {title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-group">
-          <label htmlFor="requests-assignee" className="form-group__label">
-            Ответственный
-          </label>
-          <select id="requests-assignee" name="assignee" className="form-control" defaultValue={filter.assignee === null ? "" : String(filter.assignee)}>
-            <option value="">Все</option>
-            <option value="none">Не назначен</option>
-            {assignees.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name || a.email}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button">
-          Найти
-        </button>
-      </Form>
+      <AdminFilters label="Заявки" action="/admin/requests/">
+        <FilterSearch id="requests-q" value={filter.query} placeholder="Имя, телефон или почта" />
+        <FilterSelect id="requests-status" name="status" label="Статус" value={filter.status} anyLabel="Все" options={Object.entries(REQUEST_STATUSES)} />
+        <FilterSelect id="requests-type" name="type" label="Тип" value={filter.type} anyLabel="Все" options={Object.entries(REQUEST_TYPES)} />
+        <FilterSelect
+          id="requests-assignee"
+          name="assignee"
+          label="Ответственный"
+          value={filter.assignee === null ? "" : String(filter.assignee)}
+          anyLabel="Все"
+          options={[["none", "Не назначен"], ...assignees.map((a) => [String(a.id), a.name || a.email] as const)]}
+        />
+      </AdminFilters>
       {list.items.length === 0 ? (
         <p role="status">Заявок не найдено.</p>
       ) : (

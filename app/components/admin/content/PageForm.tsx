@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { FormGroup } from "../../../ui/FormGroup.tsx";
+import { RichTextField } from "../RichTextField.tsx";
+import { PageHeadFields } from "./PageHeadFields.tsx";
 import { PAGE_BODY_MAX } from "../../../lib/content-forms.ts";
 import type { FieldErrors } from "../../../lib/form-fields.ts";
 
@@ -13,21 +14,18 @@ export function PageForm({ page, errors = {} }: Props) {
   return (
     <Form method="post" className="content-form">
       <input type="hidden" name="version" value={page.version} />
-      <FormGroup id="page-title" label="Заголовок" error={errors.title} required>
-        {(p) => <input {...p} name="title" maxLength={200} defaultValue={page.title} />}
-      </FormGroup>
-      <FormGroup id="page-summary" label="Описание для поисковиков" error={errors.summary}>
-        {(p) => <textarea {...p} name="summary" rows={2} maxLength={500} defaultValue={page.summary} />}
-      </FormGroup>
-      <FormGroup
+      <PageHeadFields page={page} errors={errors} />
+      <RichTextField
         id="page-body"
+        name="body"
         label="Текст страницы (HTML)"
-        hint="Скрипты, обработчики событий и ссылки javascript: удаляются при сохранении. Подстановки вида {{phone}} заменяются сведениями магазина."
+        rows={20}
+        maxLength={PAGE_BODY_MAX}
+        defaultValue={page.body}
         error={errors.body}
         required
-      >
-        {(p) => <textarea {...p} name="body" rows={20} maxLength={PAGE_BODY_MAX} defaultValue={page.body} className={`${p.className} content-form__code`} />}
-      </FormGroup>
+        extraHint="Подстановки вида {{phone}} заменяются сведениями магазина."
+      />
       <button type="submit" className="button">
         Сохранить
       </button>

@@ -1,6 +1,9 @@
+import { useCallback, useState } from "react";
 import { Form } from "react-router";
 import { FormGroup } from "../../../ui/FormGroup.tsx";
 import type { FieldErrors } from "../../../lib/form-fields.ts";
+import { formatDegrees, parseMapPoint, type MapPoint } from "../../../lib/map-point.ts";
+import { ShowroomMapPicker } from "./ShowroomMapPicker.tsx";
 
 export interface ShowroomValues {
   title: string;
@@ -15,8 +18,22 @@ export interface ShowroomValues {
   version: number;
 }
 
-/** A showroom or the warehouse: where it is, how to reach it and its map point (typed in degrees). */
-export function ShowroomForm({ values, errors = {} }: { values: ShowroomValues; errors?: FieldErrors }) {
+interface Props {
+  values: ShowroomValues;
+  errors?: FieldErrors;
+  /** the map picker's tiles (the storefront maps' own) */
+  map: { tileUrl: string; attribution: string };
+}
+
+/** A showroom or the warehouse: where it is, how to reach it and its map point (typed in degrees or picked on the map). */
+export function ShowroomForm({ values, errors = {}, map }: Props) {
+  // the fields are the point: typed or picked, what they hold is what is sent
+  const [lat, setLat] = useState(values.lat);
+  const [lon, setLon] = useState(values.lon);
+  const onPick = useCallback((p: MapPoint) => {
+    setLat(formatDegrees(p.lat));
+    setLon(formatDegrees(p.lon));
+  }, []);
   return (
     <Form method="post" className="content-form">
       <input type="hidden" name="version" value={values.version} />
@@ -52,12 +69,13 @@ export function ShowroomForm({ values, errors = {} }: { values: ShowroomValues; 
       </FormGroup>
       <div className="content-form__row">
         <FormGroup id="showroom-lat" label="Широта" hint="Например, 55.7601" error={errors.lat} required>
-          {(p) => <input {...p} name="lat" inputMode="decimal" defaultValue={values.lat} />}
+          {(p) => <input {...p} name="lat" inputMode="decimal" value={lat} onChange={(e) => setLat(e.target.value)} />}
         </FormGroup>
         <FormGroup id="showroom-lon" label="Долгота" hint="Например, 37.6187" error={errors.lon} required>
-          {(p) => <input {...p} name="lon" inputMode="decimal" defaultValue={values.lon} />}
+          {(p) => <input {...p} name="lon" inputMode="decimal" value={lon} onChange={(e) => setLon(e.target.value)} />}
         </FormGroup>
       </div>
+      <ShowroomMapPicker point={parseMapPoint(lat, lon)} tileUrl={map.tileUrl} attribution={map.attribution} onPick={onPick} />
       {errors.version ? <p role="alert">{errors.version}</p> : null}
       <button type="submit" className="button">
         Сохранить

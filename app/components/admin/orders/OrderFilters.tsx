@@ -1,61 +1,22 @@
-import { Form } from "react-router";
 import { DELIVERY_TYPES } from "../../../lib/delivery-pricing.ts";
 import { ORDER_STATUSES } from "../../../lib/order-status.ts";
-import type { OrderListFilter } from "../../../lib/order-workflow.ts";
+import { ORDER_PAYMENT_FILTERS, type OrderListFilter } from "../../../lib/order-workflow.ts";
+import { AdminFilters, FilterDate, FilterSearch, FilterSelect } from "../AdminFilters.tsx";
 
-/** The order list's search and filters: a plain GET form, so everything lives in the URL and works without JavaScript. */
+/** The order list's search and filters; a sort chosen in the table's headers is kept. */
 export function OrderFilters({ filter }: { filter: OrderListFilter }) {
   return (
-    <Form method="get" className="admin-filters order-filters" role="search" aria-label="Поиск заказов">
-      <div className="form-group order-filters__search">
-        <label className="form-group__label" htmlFor="orders-q">
-          Поиск
-        </label>
-        <input id="orders-q" className="form-control" type="search" name="q" defaultValue={filter.q} placeholder="Номер, телефон, e-mail или имя" />
-      </div>
-      <div className="form-group">
-        <label className="form-group__label" htmlFor="orders-status">
-          Статус
-        </label>
-        <select id="orders-status" className="form-control" name="status" defaultValue={filter.status ?? ""}>
-          <option value="">Все</option>
-          {Object.entries(ORDER_STATUSES).map(([code, title]) => (
-            <option key={code} value={code}>
-              {title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="form-group">
-        <label className="form-group__label" htmlFor="orders-delivery">
-          Доставка
-        </label>
-        <select id="orders-delivery" className="form-control" name="delivery" defaultValue={filter.delivery ?? ""}>
-          <option value="">Любая</option>
-          {Object.entries(DELIVERY_TYPES).map(([code, title]) => (
-            <option key={code} value={code}>
-              {title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="form-group">
-        <label className="form-group__label" htmlFor="orders-from">
-          С даты
-        </label>
-        <input id="orders-from" className="form-control" type="date" name="from" defaultValue={filter.from ?? ""} />
-      </div>
-      <div className="form-group">
-        <label className="form-group__label" htmlFor="orders-to">
-          По дату
-        </label>
-        <input id="orders-to" className="form-control" type="date" name="to" defaultValue={filter.to ?? ""} />
-      </div>
-      {filter.sort !== "date" ? <input type="hidden" name="sort" value={filter.sort} /> : null}
-      {filter.dir !== "desc" ? <input type="hidden" name="dir" value={filter.dir} /> : null}
-      <button type="submit" className="button">
-        Найти
-      </button>
-    </Form>
+    <AdminFilters
+      label="Поиск заказов"
+      className="order-filters"
+      keep={{ sort: filter.sort !== "date" ? filter.sort : null, dir: filter.dir !== "desc" ? filter.dir : null }}
+    >
+      <FilterSearch id="orders-q" className="order-filters__search" value={filter.q} placeholder="Номер, телефон, e-mail или имя" />
+      <FilterSelect id="orders-status" name="status" label="Статус" value={filter.status} anyLabel="Все" options={Object.entries(ORDER_STATUSES)} />
+      <FilterSelect id="orders-delivery" name="delivery" label="Доставка" value={filter.delivery} anyLabel="Любая" options={Object.entries(DELIVERY_TYPES)} />
+      <FilterSelect id="orders-payment" name="payment" label="Оплата" value={filter.payment} anyLabel="Любая" options={Object.entries(ORDER_PAYMENT_FILTERS)} />
+      <FilterDate id="orders-from" name="from" label="С даты" value={filter.from} />
+      <FilterDate id="orders-to" name="to" label="По дату" value={filter.to} />
+    </AdminFilters>
   );
 }

@@ -1,6 +1,7 @@
 import type { AdminOrderView } from "../../../domain/admin-order-types.ts";
-import { DELIVERY_TYPES, LIFT_TYPES } from "../../../lib/delivery-pricing.ts";
+import { deliveryName, LIFT_TYPES } from "../../../lib/delivery-pricing.ts";
 import { formatDateTime, formatPrice } from "../../../lib/format.ts";
+import { ONE_CLICK_SOURCE, ONE_CLICK_SOURCE_NAME } from "../../../lib/one-click.ts";
 
 /** Customer, delivery (floor, lift, lifting cost), totals and the consent record. */
 export function OrderInfo({ order }: { order: AdminOrderView }) {
@@ -28,7 +29,13 @@ export function OrderInfo({ order }: { order: AdminOrderView }) {
         <h2 id="order-delivery-title">Доставка</h2>
         <dl>
           <dt>Способ</dt>
-          <dd>{DELIVERY_TYPES[order.deliveryType] ?? order.deliveryType}</dd>
+          <dd>{deliveryName(order.deliveryType)}</dd>
+          {order.source === ONE_CLICK_SOURCE ? (
+            <>
+              <dt>Оформлен</dt>
+              <dd>{ONE_CLICK_SOURCE_NAME}</dd>
+            </>
+          ) : null}
           {pickup ? (
             <>
               <dt>Шоурум</dt>
@@ -74,6 +81,12 @@ export function OrderInfo({ order }: { order: AdminOrderView }) {
             <>
               <dt>Скидка</dt>
               <dd>{formatPrice(order.discount)}</dd>
+            </>
+          ) : null}
+          {order.promoCode ? (
+            <>
+              <dt>Промокод {order.promoCode}</dt>
+              <dd data-testid="order-promo">{`−${formatPrice(order.promoDiscount)}`}</dd>
             </>
           ) : null}
           <dt>Доставка</dt>

@@ -1,5 +1,5 @@
 import type { AdminOrderView } from "../../../domain/admin-order-types.ts";
-import { DELIVERY_TYPES, LIFT_TYPES } from "../../../lib/delivery-pricing.ts";
+import { deliveryName, LIFT_TYPES } from "../../../lib/delivery-pricing.ts";
 import { formatDate, formatPrice } from "../../../lib/format.ts";
 import "./order-sheet.css";
 
@@ -46,7 +46,7 @@ export function OrderSheet({ order }: { order: AdminOrderView }) {
         <dt>Телефон</dt>
         <dd>{order.phone}</dd>
         <dt>Доставка</dt>
-        <dd>{DELIVERY_TYPES[order.deliveryType] ?? order.deliveryType}</dd>
+        <dd>{deliveryName(order.deliveryType)}</dd>
         <dt>Адрес</dt>
         <dd>{order.deliveryType === "pickup" ? (order.pickupPoint ?? "самовывоз") : order.address}</dd>
         <dt>Этаж</dt>

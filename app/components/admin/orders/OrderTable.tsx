@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { AdminOrderList } from "../../../domain/admin-order-types.ts";
-import { DELIVERY_TYPES } from "../../../lib/delivery-pricing.ts";
+import { deliveryName } from "../../../lib/delivery-pricing.ts";
 import { formatDateTime, formatPrice } from "../../../lib/format.ts";
+import { ONE_CLICK_SOURCE, ONE_CLICK_SOURCE_NAME } from "../../../lib/one-click.ts";
 import { orderStatusName } from "../../../lib/order-status.ts";
 import { orderListParams, type OrderListFilter, type OrderSort } from "../../../lib/order-workflow.ts";
 
@@ -43,6 +44,7 @@ export function OrderTable({ list, filter }: { list: AdminOrderList; filter: Ord
               <th scope="col">Покупатель</th>
               <th scope="col">Телефон</th>
               <th scope="col">Доставка</th>
+              <th scope="col">Оплата</th>
               <SortHeader filter={filter} sort="total" numeric>
                 Сумма
               </SortHeader>
@@ -53,6 +55,7 @@ export function OrderTable({ list, filter }: { list: AdminOrderList; filter: Ord
               <tr key={o.number}>
                 <td className="order-table__nowrap">
                   <Link to={`/admin/orders/${o.number}/`}>№&nbsp;{o.number}</Link>
+                  {o.source === ONE_CLICK_SOURCE ? <div className="order-table__muted">{ONE_CLICK_SOURCE_NAME}</div> : null}
                 </td>
                 <td>{formatDateTime(o.createdAt)}</td>
                 <td>{orderStatusName(o.status)}</td>
@@ -61,7 +64,8 @@ export function OrderTable({ list, filter }: { list: AdminOrderList; filter: Ord
                   {o.email ? <div className="order-table__muted">{o.email}</div> : null}
                 </td>
                 <td className="order-table__nowrap">{o.phone}</td>
-                <td>{DELIVERY_TYPES[o.deliveryType] ?? o.deliveryType}</td>
+                <td>{deliveryName(o.deliveryType)}</td>
+                <td>{o.paid ? "Оплачен" : "Не оплачен"}</td>
                 <td className="admin-table__num">{formatPrice(o.total)}</td>
               </tr>
             ))}

@@ -1,71 +1,23 @@
-import { Form } from "react-router";
 import type { SectionOption } from "../../../domain/admin-product-types.ts";
 import { PRODUCT_SORTS, PRODUCT_STATUSES, STOCK_FILTERS, type ProductListFilter } from "../../../lib/product-list-query.ts";
+import { AdminFilters, FilterSearch, FilterSelect } from "../AdminFilters.tsx";
 
-/** The product list's search and filters: a plain GET form, so everything lives in the URL and works without JavaScript. */
+/** The product list's search, filters and order. */
 export function ProductFilters({ filter, sections }: { filter: ProductListFilter; sections: SectionOption[] }) {
   return (
-    <Form method="get" className="admin-filters product-filters" role="search" aria-label="Поиск товаров">
-      <div className="form-group product-filters__search">
-        <label className="form-group__label" htmlFor="products-q">
-          Поиск
-        </label>
-        <input id="products-q" className="form-control" type="search" name="q" defaultValue={filter.q} placeholder="Название, артикул, адрес или id" />
-      </div>
-      <div className="form-group">
-        <label className="form-group__label" htmlFor="products-section">
-          Раздел
-        </label>
-        <select id="products-section" className="form-control" name="section" defaultValue={filter.section ?? ""}>
-          <option value="">Все</option>
-          {sections.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="form-group">
-        <label className="form-group__label" htmlFor="products-status">
-          Статус
-        </label>
-        <select id="products-status" className="form-control" name="status" defaultValue={filter.status ?? ""}>
-          <option value="">Любой</option>
-          {Object.entries(PRODUCT_STATUSES).map(([code, title]) => (
-            <option key={code} value={code}>
-              {title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="form-group">
-        <label className="form-group__label" htmlFor="products-stock">
-          Наличие
-        </label>
-        <select id="products-stock" className="form-control" name="stock" defaultValue={filter.stock ?? ""}>
-          <option value="">Любое</option>
-          {Object.entries(STOCK_FILTERS).map(([code, title]) => (
-            <option key={code} value={code}>
-              {title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="form-group">
-        <label className="form-group__label" htmlFor="products-sort">
-          Порядок
-        </label>
-        <select id="products-sort" className="form-control" name="sort" defaultValue={filter.sort}>
-          {Object.entries(PRODUCT_SORTS).map(([code, title]) => (
-            <option key={code} value={code}>
-              {title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="button">
-        Найти
-      </button>
-    </Form>
+    <AdminFilters label="Поиск товаров" className="product-filters">
+      <FilterSearch id="products-q" className="product-filters__search" value={filter.q} placeholder="Название, артикул, адрес или id" />
+      <FilterSelect
+        id="products-section"
+        name="section"
+        label="Раздел"
+        value={filter.section === null ? null : String(filter.section)}
+        anyLabel="Все"
+        options={sections.map((s) => [String(s.id), s.label] as const)}
+      />
+      <FilterSelect id="products-status" name="status" label="Статус" value={filter.status} anyLabel="Любой" options={Object.entries(PRODUCT_STATUSES)} />
+      <FilterSelect id="products-stock" name="stock" label="Наличие" value={filter.stock} anyLabel="Любое" options={Object.entries(STOCK_FILTERS)} />
+      <FilterSelect id="products-sort" name="sort" label="Порядок" value={filter.sort} options={Object.entries(PRODUCT_SORTS)} />
+    </AdminFilters>
   );
 }

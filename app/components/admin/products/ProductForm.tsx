@@ -1,6 +1,10 @@
 import { Form } from "react-router";
 import type { ProductFormValues, PropertyField, SectionOption } from "../../../domain/admin-product-types.ts";
 import { FormGroup } from "../../../ui/FormGroup.tsx";
+import { SetItemsEditor } from "./SetItemsEditor.tsx";
+import { ProductImagesField } from "./ProductImagesField.tsx";
+import { ProductVideoFilesField } from "./ProductVideoFilesField.tsx";
+import { RichTextField } from "../RichTextField.tsx";
 
 interface Props {
   values: ProductFormValues;
@@ -63,7 +67,11 @@ export function ProductForm({ values, sections, properties, errors }: Props) {
   );
   const generalError = errors.version ?? errors.product;
   return (
-    <Form method="post" className="product-form" noValidate>
+    <Form method="post" encType="multipart/form-data" className="product-form" noValidate>
+      {/* Enter in a field presses the form's first submit button: this save, not a picture's or a set item's row button */}
+      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+        Сохранить
+      </button>
       {generalError ? (
         <p className="product-form__alert" role="alert">
           {generalError}
@@ -90,20 +98,26 @@ export function ProductForm({ values, sections, properties, errors }: Props) {
           )}
         </FormGroup>
         {text("product-brand", "brand", "Бренд")}
-        {text("product-price", "price", "Цена", { hint: "В рублях, например 12 990,50", inputMode: "decimal" })}
-        {text("product-old-price", "oldPrice", "Старая цена", { hint: "Зачёркнутая; не ниже цены", inputMode: "decimal" })}
+        {values.set ? null : text("product-price", "price", "Цена", { hint: "В рублях, например 12 990,50", inputMode: "decimal" })}
+        {values.set ? null : text("product-old-price", "oldPrice", "Старая цена", { hint: "Зачёркнутая; не ниже цены", inputMode: "decimal" })}
         {text("product-stock", "stock", "Остаток", { hint: "Штук на складе", inputMode: "numeric" })}
-        {text("product-weight", "weight", "Вес, кг", { inputMode: "decimal" })}
+        {text("product-lead-min", "leadMin", "Срок поставки под заказ, от", { hint: "Недель, когда нет на складе", inputMode: "numeric" })}
+        {text("product-lead-max", "leadMax", "Срок поставки под заказ, до", { hint: "Недель", inputMode: "numeric" })}
+        {values.set ? null : text("product-weight", "weight", "Вес, кг", { inputMode: "decimal" })}
       </div>
+      {values.set ? (
+        <SetItemsEditor key={`set-items:${values.set.items.map((i) => i.id).join(",")}`} setId={values.id} values={values.set} errors={errors} />
+      ) : null}
       <label className="product-form__check product-form__published">
         <input type="checkbox" name="published" defaultChecked={values.published} /> Опубликован
       </label>
-      <FormGroup id="product-description" label="Описание" error={errors.description} hint="Можно HTML: абзацы, списки, таблицы, ссылки">
-        {(control) => <textarea {...control} name="description" rows={8} defaultValue={values.description} />}
+      <RichTextField id="product-description" name="description" label="Описание" rows={10} defaultValue={values.description} error={errors.description} />
+      <ProductImagesField images={values.images} error={errors.images} />
+      <FormGroup id="product-videos" label="Видео" error={errors.videos} hint="Ссылки на YouTube, Rutube или VK Видео и загруженные файлы, по одной в строке">
+        {(control) => <textarea {...control} key={values.videos} name="videos" rows={3} defaultValue={values.videos} />}
       </FormGroup>
-      <FormGroup id="product-videos" label="Видео" error={errors.videos} hint="Ссылки на YouTube, Rutube или VK Видео, по одной в строке">
-        {(control) => <textarea {...control} name="videos" rows={3} defaultValue={values.videos} />}
-      </FormGroup>
+      {/* keyed by the links: stored video files join them, and the input empties (decision 077); the prefixes keep sibling keys apart */}
+      <ProductVideoFilesField key={`video-files:${values.videos}`} error={errors.videoFiles} />
       {properties.length ? (
         <fieldset className="product-form__props">
           <legend>Свойства раздела</legend>

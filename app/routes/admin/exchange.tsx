@@ -1,0 +1,65 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/exchange";
+import { servicesContext } from "../../context.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { feedSections, loadFeedSettings, saveFeedSettings } from "../../domain/yml-feed.server.ts";
+import { adminMeta } from "../../lib/admin-nav.ts";
+import { AdminPage } from "../../components/admin/AdminPage.tsx";
+import { FeedSettingsForm } from "../../components/admin/exchange/FeedSettingsForm.tsx";
+import { ExchangeSessions } from "../../components/admin/exchange/ExchangeSessions.tsx";
+import { listExchangeSessions } from "../../domain/exchange-1c.server.ts";
+
+export const meta: Route.MetaFunction = () => adminMeta("Обмен");
+
+/** A section is ticked when neither it nor a section above it is left out. */
+function tickedOf(sections: { id: number; parentId: number | null }[], excluded: readonly number[]): number[] {
+  const out = new Set(excluded);
+  return sections.filter((s) => !out.has(s.id) && (s.parentId === null || !out.has(s.parentId))).map((s) => s.id);
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "exchange");
+  const { db, publicUrl } = args.context.get(servicesContext);
+  const [settings, sections, sessions] = await Promise.all([loadFeedSettings(db), feedSections(db), listExchangeSessions(db)]);
+  return {
+    feedUrl: `${publicUrl}/yml.xml`,
+    sessions,
+    sections,
+    included: tickedOf(sections, settings.excluded),
+    version: settings.version,
+    saved: new URL(args.request.url).searchParams.get("saved") === "feed",
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const staff = await requireStaff(args, "exchange");
+  const { db } = args.context.get(servicesContext);
+  const form = await args.request.formData();
+  const included = form
+    .getAll("section")
+    .map(Number)
+    .filter((id) => Number.isInteger(id));
+  const version = Number(form.get("version"));
+  if (!Number.isInteger(version)) return data({ error: "Форма устарела: обновите страницу и выберите разделы ещё раз.", included }, { status: 400 });
+  const outcome = await saveFeedSettings(db, { id: staff.id, email: staff.email }, { included, version });
+  if (outcome.status === "conflict") return data({ error: outcome.message, included }, { status: 409 });
+  return redirect("/admin/exchange/?saved=feed", { status: 303 });
+}
+
+export default function Exchange({ loaderData, actionData }: Route.ComponentProps) {
+  const { feedUrl, sections, included, version, saved, sessions } = loaderData;
+  return (
+    <AdminPage title="Обмен">
+      {saved ? <p role="status">Настройки фида сохранены. Фид пересоберётся при следующем обращении.</p> : null}
+      <FeedSettingsForm
+        key={version}
+        feedUrl={feedUrl}
+        sections={sections}
+        included={actionData?.included ?? included}
+        version={version}
+        error={actionData?.error ?? null}
+      />
+      <ExchangeSessions sessions={sessions} />
+    </AdminPage>
+  );
+}

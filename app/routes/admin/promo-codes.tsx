@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/promo-codes";
+import { servicesContext } from "../../context.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { listPromoCodes } from "../../domain/promo-codes.server.ts";
+import { adminMeta } from "../../lib/admin-nav.ts";
+import { AdminPage } from "../../components/admin/AdminPage.tsx";
+import { PromoTable } from "../../components/admin/promo/PromoTable.tsx";
+
+export const meta: Route.MetaFunction = () => adminMeta("Промокоды");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "promo");
+  const { db } = args.context.get(servicesContext);
+  return { rows: await listPromoCodes(db) };
+}
+
+export default function PromoCodes({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminPage
+      title="Промокоды"
+      actions={
+        <Link className="button" to="/admin/promo/new/">
+          Новый промокод
+        </Link>
+      }
+    >
+      <PromoTable rows={loaderData.rows} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Route } from "./+types/exchange-1c";
+import { clientContext, servicesContext } from "../context.ts";
+import { UploadError } from "../domain/files.server.ts";
+import { EXCHANGE_MESSAGES, authenticateExchange, findExchangeSession, openExchangeSession, receiveExchangeFile } from "../domain/exchange-1c.server.ts";
+import { importExchangeFile } from "../domain/exchange-1c-import.server.ts";
+import { readLimitedBody } from "../http/request-body.server.ts";
+import { EXCHANGE_COOKIE, EXCHANGE_FILE_LIMIT, exchangeAnswer, parseBasicAuth } from "../lib/exchange-1c.ts";
+
+// 1C reads plain-text lines; UTF-8 is what current 1C configurations accept (decision 087)
+const text = (body: string, status = 200, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers } });
+const failure = (reason: string, status = 200, headers: Record<string, string> = {}) => text(exchangeAnswer("failure", reason), status, headers);
+
+function cookieValue(request: Request, name: string): string {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return v.join("=");
+  }
+  return "";
+}
+
+/**
+ * `/exchange/1c/` — 1C's «Обмен с сайтом» (CommerceML 2). Every request carries Basic auth of
+ * an owner or of staff allowed «exchange»; after `checkauth` also the session cookie.
+ */
+async function exchange({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { db, rateLimiter } = services;
+  const url = new URL(request.url);
+  const type = url.searchParams.get("type");
+  const mode = url.searchParams.get("mode");
+  const credentials = parseBasicAuth(request.headers.get("authorization"));
+  if (!credentials) return failure(EXCHANGE_MESSAGES.wrongPassword, 401, { "www-authenticate": 'Basic realm="1C", charset="UTF-8"' });
+  const auth = await authenticateExchange(db, rateLimiter, credentials.login, credentials.password, context.get(clientContext).address);
+  if (!auth.ok) {
+    if (auth.reason === "limited") return failure(EXCHANGE_MESSAGES.tooManyAttempts, 429, { "retry-after": String(auth.retryAfter) });
+    return failure(auth.reason === "wrong" ? EXCHANGE_MESSAGES.wrongPassword : EXCHANGE_MESSAGES.noAccess);
+  }
+  if (type !== "catalog") return failure("Поддерживается только обмен каталогом (type=catalog)");
+  if (mode === "checkauth") {
+    const id = await openExchangeSession(db, auth.actor);
+    return text(exchangeAnswer("success", EXCHANGE_COOKIE, id));
+  }
+  const session = await findExchangeSession(db, cookieValue(request, EXCHANGE_COOKIE), auth.actor.id);
+  if (!session) return failure(EXCHANGE_MESSAGES.noSession);
+  if (mode === "init") return text(exchangeAnswer("zip=yes", `file_limit=${EXCHANGE_FILE_LIMIT}`));
+  const filename = url.searchParams.get("filename") ?? "";
+  if (mode === "file") {
+    if (request.method !== "POST") return failure("Файл отправляется методом POST", 405);
+    let body: Uint8Array;
+    try {
+      body = await readLimitedBody(request, EXCHANGE_FILE_LIMIT, EXCHANGE_MESSAGES.tooLarge);
+    } catch (error) {
+      if (error instanceof UploadError) return failure(error.message, error.status, { connection: "close" });
+      throw error;
+    }
+    const received = await receiveExchangeFile(db, services.storage, session, filename, body);
+    return received.ok ? text("success") : failure(received.reason);
+  }
+  if (mode === "import") {
+    const answer = await importExchangeFile(
+      { db, storage: services.storage, mailer: services.mailer, publicUrl: services.publicUrl, retailPriceType: services.exchangePriceType },
+      session,
+      auth.actor,
+      filename,
+    );
+    if (answer.kind === "failure") return failure(answer.reason);
+    return text(exchangeAnswer(answer.kind, answer.message));
+  }
+  return failure("Неизвестный режим обмена (mode)");
+}
+
+export const loader = (args: Route.LoaderArgs) => exchange(args);
+export const action = (args: Route.ActionArgs) => exchange(args);

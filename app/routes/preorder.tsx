@@ -1,0 +1,74 @@
+// /preorder/<slug>/: «Оформить предзаказ» for a product out of stock (issue 15, decision 084). The
+// product page opens the same form in a dialog; this page is where it posts, and the whole form
+// without JavaScript. Success: 303 to the order page; mistakes: 422 with the values kept.
+import crypto from "node:crypto";
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/preorder";
+import { servicesContext, sessionContext } from "../context.ts";
+import { cartOwner } from "../domain/cart.server.ts";
+import { notifyAboutOrder } from "../domain/order-mail.server.ts";
+import { OrderError, PLACED_ORDER_KEY } from "../domain/orders.server.ts";
+import { findPreorderProduct, placePreorder } from "../domain/preorders.server.ts";
+import { leadTimeText } from "../lib/delivery-date.ts";
+import { formatPrice } from "../lib/format.ts";
+import { formValues } from "../lib/form-fields.ts";
+import { parsePreorder } from "../lib/preorder-form.ts";
+import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
+import { PreorderForm, type PreorderAnswer } from "../components/preorder/PreorderForm.tsx";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Предзаказ${loaderData ? `: ${loaderData.product.title}` : ""} — Витрина` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const product = await findPreorderProduct(context.get(servicesContext).db, params.slug);
+  if (!product) throw data(null, { status: 404 });
+  // one key per rendered form: a double click or a resent post finds the pre-order already made
+  return { product, idempotencyKey: crypto.randomBytes(18).toString("base64url") };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db, mailer, logger } = context.get(servicesContext);
+  const session = context.get(sessionContext);
+  const product = await findPreorderProduct(db, params.slug);
+  if (!product) throw data(null, { status: 404 });
+  const form = await request.formData().catch(() => new FormData());
+  const values = Object.fromEntries(Object.entries(formValues(form)).map(([k, v]) => [k, v.slice(0, 2000)]));
+  const refuse = (status: number, answer: Omit<PreorderAnswer, "values">) => data<PreorderAnswer>({ values, ...answer }, { status });
+  const parsed = parsePreorder(values);
+  if (!parsed.ok) return refuse(422, { errors: parsed.errors });
+  // the order page is shown to the session that placed the order: a visitor without one gets one
+  if (session.userId === null) await session.ensure();
+  const owner = cartOwner(session)!;
+  try {
+    const { number, created } = await placePreorder(db, { owner, userId: session.userId, productId: product.id, input: parsed.data });
+    if (created) void notifyAboutOrder(db, mailer, number).catch((err: unknown) => logger.error({ err, number }, "pre-order mail failed"));
+    await session.update({ [PLACED_ORDER_KEY]: number });
+    return redirect(`/order/${number}/`, 303);
+  } catch (error) {
+    if (error instanceof OrderError) return refuse(error.status, { errors: {}, formError: error.message });
+    throw error;
+  }
+}
+
+export default function Preorder({ loaderData, actionData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  return (
+    <div className="container preorder-page">
+      <Breadcrumbs
+        items={[
+          { href: "/", title: "Главная" },
+          { href: `/product/${product.slug}/`, title: product.title },
+        ]}
+        current="Предзаказ"
+      />
+      <h1>Оформить предзаказ</h1>
+      <p>
+        <Link to={`/product/${product.slug}/`}>{product.title}</Link> — {formatPrice(product.price)}. Сейчас его нет на складе: привезём под заказ за{" "}
+        {leadTimeText(product.lead.min, product.lead.max)}.
+      </p>
+      <PreorderForm slug={product.slug} idempotencyKey={loaderData.idempotencyKey} initial={actionData} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// /stock-notice/<slug>/: «Сообщить о поступлении» (issue 15, decision 084). The product page opens
+// the form in a dialog and posts here; without JavaScript this page is the form. The answer is the
+// same whether or not the address was already subscribed.
+import { data, Link } from "react-router";
+import type { Route } from "./+types/stock-notice";
+import { clientContext, servicesContext } from "../context.ts";
+import { findPreorderProduct } from "../domain/preorders.server.ts";
+import { hitStockNoticeLimits, requestStockNotice } from "../domain/stock-notices.server.ts";
+import { formValues } from "../lib/form-fields.ts";
+import { parseStockNotice, PREORDER_MESSAGES } from "../lib/preorder-form.ts";
+import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
+import { StockNoticeForm, type StockNoticeAnswer } from "../components/preorder/StockNoticeForm.tsx";
+
+// a refused attempt's Retry-After must reach the document response, not only the action's data
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Сообщить о поступлении${loaderData ? `: ${loaderData.product.title}` : ""} — Витрина` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const product = await findPreorderProduct(context.get(servicesContext).db, params.slug);
+  if (!product) throw data(null, { status: 404 });
+  return { product };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db, mailer, logger, rateLimiter, publicUrl } = context.get(servicesContext);
+  const product = await findPreorderProduct(db, params.slug);
+  if (!product) throw data(null, { status: 404 });
+  const form = await request.formData().catch(() => new FormData());
+  const values = Object.fromEntries(Object.entries(formValues(form)).map(([k, v]) => [k, v.slice(0, 500)]));
+  const refuse = (status: number, answer: Omit<StockNoticeAnswer, "values">, headers?: HeadersInit) =>
+    data<StockNoticeAnswer>({ values, ...answer }, { status, headers });
+  const parsed = parseStockNotice(values);
+  if (!parsed.ok) return refuse(422, { errors: parsed.errors });
+  const limit = await hitStockNoticeLimits(rateLimiter, parsed.data.email, context.get(clientContext).address);
+  if (!limit.allowed)
+    return refuse(429, { errors: {}, formError: PREORDER_MESSAGES.tooMany(Math.ceil(limit.retryAfter / 60)) }, { "Retry-After": String(limit.retryAfter) });
+  try {
+    await requestStockNotice(db, mailer, { product, email: parsed.data.email, consentVersion: parsed.data.consentVersion, publicUrl });
+  } catch (err) {
+    logger.error({ err }, "stock notice mail failed");
+    return refuse(503, { errors: {}, formError: "Не удалось отправить письмо. Попробуйте ещё раз через несколько минут." });
+  }
+  return data<StockNoticeAnswer>({ errors: {}, values: {}, sentTo: parsed.data.email });
+}
+
+export default function StockNotice({ loaderData, actionData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  return (
+    <div className="container stock-notice-page">
+      <Breadcrumbs
+        items={[
+          { href: "/", title: "Главная" },
+          { href: `/product/${product.slug}/`, title: product.title },
+        ]}
+        current="Сообщить о поступлении"
+      />
+      <h1>Сообщить о поступлении</h1>
+      <StockNoticeForm slug={product.slug} title={product.title} initial={actionData} />
+      <p>
+        <Link to={`/product/${product.slug}/`}>Вернуться к товару</Link>
+      </p>
+    </div>
+  );
+}
