@@ -242,6 +242,8 @@ export interface ExchangeSessionTable {
   counts: Generated<string>;
   /** JSON: string[] */
   errors: Generated<string>;
+  /** JSON: { [order id]: fingerprint } sent by this session's last `type=sale&mode=query` (decision 089) */
+  sent_orders: Generated<string>;
 }
 
 /** one payment asked of the online gateway for an order */
@@ -460,6 +462,8 @@ export interface OrderTable {
   promo_discount: Generated<number>;
   /** where the order was placed: "checkout" or "one_click" («Купить в 1 клик», decision 083) */
   source: Generated<string>;
+  /** fingerprint of the CommerceML document 1C last confirmed for this order; null: never exported (decision 089) */
+  exported_1c_hash: Generated<string | null>;
 }
 
 export interface OrderLineTable {
@@ -485,6 +489,8 @@ export interface OrderStatusHistoryTable {
   created_at: number;
   /** the staff member who made the change (null: the shop itself, e.g. at checkout) */
   actor_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** shown instead of the account when a system acted through it («1С», decision 089) */
+  actor_label: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** a callback or feedback submission; also the consent log (version and time of the consent) */

@@ -87,7 +87,13 @@ export async function loadAdminOrder(db: Db, number: string): Promise<AdminOrder
     db.kysely
       .selectFrom("order_status_history")
       .leftJoin("users", "users.id", "order_status_history.actor_id")
-      .select(["order_status_history.status", "order_status_history.note", "order_status_history.created_at", "users.email"])
+      .select([
+        "order_status_history.status",
+        "order_status_history.note",
+        "order_status_history.created_at",
+        "order_status_history.actor_label",
+        "users.email",
+      ])
       .where("order_status_history.order_id", "=", order.id)
       .orderBy("order_status_history.created_at")
       .orderBy("order_status_history.id")
@@ -136,7 +142,7 @@ export async function loadAdminOrder(db: Db, number: string): Promise<AdminOrder
       weight: l.weight,
       items: JSON.parse(l.items) as string[],
     })),
-    history: history.map((h) => ({ status: h.status, note: h.note, at: Number(h.created_at), by: h.email ?? null })),
+    history: history.map((h) => ({ status: h.status, note: h.note, at: Number(h.created_at), by: h.actor_label ?? h.email ?? null })),
   };
 }
 
@@ -184,7 +190,10 @@ export async function changeOrderStatus(
     const order = await claimOrder(trx, number, expectedVersion);
     if (!canMove(order.status, to)) throw new AdminOrderError(409, ILLEGAL_TRANSITION_MESSAGE, "status");
     await trx.updateTable("orders").set({ status: to }).where("id", "=", order.id).execute();
-    await trx.insertInto("order_status_history").values({ order_id: order.id, status: to, note: text, created_at: now, actor_id: actor.id }).execute();
+    await trx
+      .insertInto("order_status_history")
+      .values({ order_id: order.id, status: to, note: text, created_at: now, actor_id: actor.id, actor_label: actor.label ?? null })
+      .execute();
     const lines = await trx.selectFrom("order_lines").select(["product_id", "title", "qty"]).where("order_id", "=", order.id).execute();
     if (holdsStock(order.status) && !holdsStock(to)) {
       // checkout took each line from its product's own stock (a set has its own): give it back

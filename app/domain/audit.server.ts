@@ -10,6 +10,8 @@ export interface StaffActor {
   /** null for the `npm run staff` command line, which acts as no account */
   id: number | null;
   email: string;
+  /** who the order history names instead of the account, when a system acts through it («1С», decision 089) */
+  label?: string;
 }
 
 export interface AuditEntryInput {

@@ -68,7 +68,9 @@ export function cdata(value: string): string {
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const stripInvalid = (s: string) => s.replace(INVALID_XML, "");
 
-const text = (s: string) => escapeXml(stripInvalid(s));
+/** Text for any XML document we write (the 1C orders exchange too): escaped, forbidden characters dropped. */
+export const xmlText = (s: string) => escapeXml(stripInvalid(s));
+const text = xmlText;
 const el = (name: string, value: string) => `<${name}>${text(value)}</${name}>`;
 
 /** 2026-11-25T08:30+03:00 — Market's date format, in Moscow time. */

@@ -1,8 +1,11 @@
 import type { Route } from "./+types/exchange-1c";
-import { clientContext, servicesContext } from "../context.ts";
+import { clientContext, servicesContext, type Services } from "../context.ts";
 import { UploadError } from "../domain/files.server.ts";
 import { EXCHANGE_MESSAGES, authenticateExchange, findExchangeSession, openExchangeSession, receiveExchangeFile } from "../domain/exchange-1c.server.ts";
 import { importExchangeFile } from "../domain/exchange-1c-import.server.ts";
+import { applyOrdersFile, markOrdersExported, queryOrdersFor1C } from "../domain/exchange-1c-orders.server.ts";
+import type { ExchangeSession } from "../domain/exchange-1c.server.ts";
+import type { StaffActor } from "../domain/audit.server.ts";
 import { readLimitedBody } from "../http/request-body.server.ts";
 import { EXCHANGE_COOKIE, EXCHANGE_FILE_LIMIT, exchangeAnswer, parseBasicAuth } from "../lib/exchange-1c.ts";
 
@@ -36,13 +39,14 @@ async function exchange({ request, context }: Route.LoaderArgs | Route.ActionArg
     if (auth.reason === "limited") return failure(EXCHANGE_MESSAGES.tooManyAttempts, 429, { "retry-after": String(auth.retryAfter) });
     return failure(auth.reason === "wrong" ? EXCHANGE_MESSAGES.wrongPassword : EXCHANGE_MESSAGES.noAccess);
   }
-  if (type !== "catalog") return failure("Поддерживается только обмен каталогом (type=catalog)");
+  if (type !== "catalog" && type !== "sale") return failure("Поддерживается обмен каталогом (type=catalog) и заказами (type=sale)");
   if (mode === "checkauth") {
     const id = await openExchangeSession(db, auth.actor);
     return text(exchangeAnswer("success", EXCHANGE_COOKIE, id));
   }
   const session = await findExchangeSession(db, cookieValue(request, EXCHANGE_COOKIE), auth.actor.id);
   if (!session) return failure(EXCHANGE_MESSAGES.noSession);
+  if (type === "sale") return sale(services, session, auth.actor, mode, url.searchParams.get("filename") ?? "", request);
   if (mode === "init") return text(exchangeAnswer("zip=yes", `file_limit=${EXCHANGE_FILE_LIMIT}`));
   const filename = url.searchParams.get("filename") ?? "";
   if (mode === "file") {
@@ -68,6 +72,34 @@ async function exchange({ request, context }: Route.LoaderArgs | Route.ActionArg
     return text(exchangeAnswer(answer.kind, answer.message));
   }
   return failure("Неизвестный режим обмена (mode)");
+}
+
+/** The orders dialogue (decision 089): init, query (CommerceML out), success, file (statuses in). */
+async function sale(services: Services, session: ExchangeSession, actor: StaffActor, mode: string | null, filename: string, request: Request) {
+  const { db } = services;
+  // files from 1C for orders are small single documents: no archive to unpack
+  if (mode === "init") return text(exchangeAnswer("zip=no", `file_limit=${EXCHANGE_FILE_LIMIT}`));
+  if (mode === "query")
+    return new Response(await queryOrdersFor1C(db, session), {
+      headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "no-store" },
+    });
+  if (mode === "success") {
+    await markOrdersExported(db, session);
+    return text("success");
+  }
+  if (mode === "file") {
+    if (request.method !== "POST") return failure("Файл отправляется методом POST", 405);
+    let body: Uint8Array;
+    try {
+      body = await readLimitedBody(request, EXCHANGE_FILE_LIMIT, EXCHANGE_MESSAGES.tooLarge);
+    } catch (error) {
+      if (error instanceof UploadError) return failure(error.message, error.status, { connection: "close" });
+      throw error;
+    }
+    const answer = await applyOrdersFile(services, session, actor, filename, body);
+    return answer.kind === "success" ? text(exchangeAnswer("success", answer.message)) : failure(answer.reason);
+  }
+  return failure("Неизвестный режим обмена заказами (mode)");
 }
 
 export const loader = (args: Route.LoaderArgs) => exchange(args);

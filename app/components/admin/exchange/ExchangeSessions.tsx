@@ -6,7 +6,18 @@ const STATUS: Record<string, string> = { open: "идёт", done: "завершё
 
 /** what a session did, in words: «разделов: 3, создано: 120, обновлено: 5» (the unpacking marks left out) */
 function countsText(counts: Record<string, number>): string {
-  const words: Record<string, string> = { sections: "разделов", created: "создано", updated: "обновлено", offers: "предложений", prices: "цен" };
+  const words: Record<string, string> = {
+    sections: "разделов",
+    created: "создано",
+    updated: "обновлено",
+    offers: "предложений",
+    prices: "цен",
+    // the orders exchange (decision 089)
+    ordersSent: "заказов отправлено в 1С",
+    ordersExported: "отмечено выгруженными",
+    statusesApplied: "статусов из 1С применено",
+    orderErrors: "ошибок в заказах",
+  };
   const parts = Object.entries(counts)
     .filter(([key]) => key in words)
     .map(([key, n]) => `${words[key]}: ${n}`);
