@@ -242,7 +242,7 @@ export interface ExchangeSessionTable {
   counts: Generated<string>;
   /** JSON: string[] */
   errors: Generated<string>;
-  /** JSON: { [order id]: fingerprint } sent by this session's last `type=sale&mode=query` (decision 089) */
+  /** JSON: { at: query time, orders: { [order id]: fingerprint } } sent by this session's last `type=sale&mode=query` (decision 089) */
   sent_orders: Generated<string>;
 }
 
@@ -464,6 +464,8 @@ export interface OrderTable {
   source: Generated<string>;
   /** fingerprint of the CommerceML document 1C last confirmed for this order; null: never exported (decision 089) */
   exported_1c_hash: Generated<string | null>;
+  /** when the document 1C confirmed was read (the query's time, epoch ms); null: never exported */
+  exported_1c_at: Generated<number | null>;
 }
 
 export interface OrderLineTable {

@@ -7,6 +7,9 @@
 // «Changed» is judged by the document itself: each order keeps the fingerprint of the document 1C
 // last confirmed, and an order whose document now reads differently is due again. Payments,
 // refunds and checkout do not bump `orders.version`, so no counter would catch everything 1C shows.
+// Only orders that can still change are read again: one never exported, one the workflow can still
+// move (not Выполнен/Отменён), and one with a status, payment or refund recorded since the query
+// that exported it.
 import crypto from "node:crypto";
 import type { Db } from "../db/database.server.ts";
 import { CommerceMlError } from "../lib/commerceml.ts";
@@ -37,6 +40,11 @@ import { notifyBackInStock } from "./stock-notices.server.ts";
 export const ORDERS_PER_QUERY = 500;
 /** orders read (and fingerprinted) at a time while looking for changed ones */
 const PAGE = 200;
+/**
+ * A payment written with a time just before the query may commit just after it: counting the
+ * query a minute earlier keeps such an order among those read again (its fingerprint decides).
+ */
+const WRITE_MARGIN_MS = 60_000;
 /** who the order history and the audit log name for a change that came from 1C */
 export const ACTOR_1C = "1С";
 
@@ -53,10 +61,20 @@ const addCount = (session: ExchangeSession, key: string, n: number) => {
   session.counts[key] = (session.counts[key] ?? 0) + n;
 };
 
-async function readSent(db: Db, sessionId: string): Promise<Record<string, string>> {
-  const row = await db.kysely.selectFrom("exchange_sessions").select("sent_orders").where("id", "=", sessionId).executeTakeFirst();
-  return row ? (JSON.parse(row.sent_orders) as Record<string, string>) : {};
+/** what a session's last query sent: when it read the orders, and each order's fingerprint */
+interface SentOrders {
+  at: number;
+  orders: Record<string, string>;
 }
+
+async function readSent(db: Db, sessionId: string): Promise<SentOrders> {
+  const row = await db.kysely.selectFrom("exchange_sessions").select("sent_orders").where("id", "=", sessionId).executeTakeFirst();
+  const sent = row ? (JSON.parse(row.sent_orders) as Partial<SentOrders>) : {};
+  return { at: sent.at ?? 0, orders: sent.orders ?? {} };
+}
+
+/** statuses the workflow never leaves: only a payment or refund can change such an order's document */
+const FINAL_STATUSES = ["done", "cancelled"];
 
 /** One page of orders (by id, after `afterId`) as the documents 1C reads, each with its id. */
 async function exportPage(db: Db, afterId: number): Promise<{ id: number; hash: string | null; xml: string }[]> {
@@ -90,6 +108,36 @@ async function exportPage(db: Db, afterId: number): Promise<{ id: number; hash: 
       "contact_points.address as point_address",
     ])
     .where("orders.id", ">", afterId)
+    .where((eb) =>
+      eb.or([
+        eb("orders.exported_1c_at", "is", null),
+        eb("orders.status", "not in", FINAL_STATUSES),
+        eb("orders.paid_at", ">=", eb.ref("orders.exported_1c_at")),
+        // every status change writes the history: one made after the query (to a final status too)
+        eb.exists(
+          eb
+            .selectFrom("order_status_history")
+            .select("order_status_history.id")
+            .whereRef("order_status_history.order_id", "=", "orders.id")
+            .whereRef("order_status_history.created_at", ">=", "orders.exported_1c_at"),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("payments")
+            .select("payments.id")
+            .whereRef("payments.order_id", "=", "orders.id")
+            .whereRef("payments.updated_at", ">=", "orders.exported_1c_at"),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("refunds")
+            .innerJoin("payments as refunded", "refunded.id", "refunds.payment_id")
+            .select("refunds.id")
+            .whereRef("refunded.order_id", "=", "orders.id")
+            .whereRef("refunds.updated_at", ">=", "orders.exported_1c_at"),
+        ),
+      ]),
+    )
     .orderBy("orders.id")
     .limit(PAGE)
     .execute();
@@ -179,7 +227,7 @@ export async function queryOrdersFor1C(db: Db, session: ExchangeSession, now = D
   }
   await db.kysely
     .updateTable("exchange_sessions")
-    .set({ sent_orders: JSON.stringify(sent) })
+    .set({ sent_orders: JSON.stringify({ at: now - WRITE_MARGIN_MS, orders: sent } satisfies SentOrders) })
     .where("id", "=", session.id)
     .execute();
   addCount(session, "ordersSent", documents.length);
@@ -193,9 +241,11 @@ export async function queryOrdersFor1C(db: Db, session: ExchangeSession, now = D
  */
 export async function markOrdersExported(db: Db, session: ExchangeSession, now = Date.now()): Promise<number> {
   const sent = await readSent(db, session.id);
-  const entries = Object.entries(sent);
+  const entries = Object.entries(sent.orders);
   await db.kysely.transaction().execute(async (trx) => {
-    for (const [id, hash] of entries) await trx.updateTable("orders").set({ exported_1c_hash: hash }).where("id", "=", Number(id)).execute();
+    // the query's time, not now: a payment recorded between query and success is looked at again
+    for (const [id, hash] of entries)
+      await trx.updateTable("orders").set({ exported_1c_hash: hash, exported_1c_at: sent.at }).where("id", "=", Number(id)).execute();
     await trx.updateTable("exchange_sessions").set({ sent_orders: "{}" }).where("id", "=", session.id).execute();
   });
   addCount(session, "ordersExported", entries.length);

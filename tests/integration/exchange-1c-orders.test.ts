@@ -12,7 +12,7 @@ import { changeCart } from "../../app/domain/cart.server.ts";
 import { listExchangeSessions } from "../../app/domain/exchange-1c.server.ts";
 import { placeOrder } from "../../app/domain/orders.server.ts";
 import type { PaymentProvider } from "../../app/domain/payment-types.ts";
-import { refreshOrderPayment, startOnlinePayment } from "../../app/domain/payments.server.ts";
+import { refreshOrderPayment, refundOrderPayment, startOnlinePayment } from "../../app/domain/payments.server.ts";
 import { checkoutSchema } from "../../app/lib/checkout-schema.ts";
 import { createYookassaProvider } from "../../server/yookassa.ts";
 import type { Visitor } from "./accounts-client.ts";
@@ -253,6 +253,20 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
     expect(again.docs.map((d) => [d.fields["Номер"], d.requisites["Статус заказа"], d.requisites["Отменен"]])).toEqual([[number, "Отменён", "true"]]);
     await success(cookie);
     expect((await query(cookie)).docs).toEqual([]);
+  });
+
+  it("sends a completed order again when money is refunded after its export", async () => {
+    const number = await order("+7 (915) 222-33-50", "refund@example.ru");
+    await pay(number);
+    for (const status of ["confirmed", "assembled", "shipped", "done"]) await managerSetsStatus(number, status);
+    await drain();
+    await refundOrderPayment(app.vitrina.db, provider, { id: null, email: "refund-test" }, { orderNumber: number, amount: 10_000, vatCode: 1 });
+    const cookie = await checkauth();
+    const { docs } = await query(cookie);
+    expect(docs.map((d) => [d.fields["Номер"], d.requisites["Статус заказа"], d.requisites["Возвращено покупателю"]])).toEqual([
+      [number, "Выполнен", "100.00"],
+    ]);
+    await success(cookie);
   });
 
   it("applies 1C's statuses through the workflow as «1С», and reports an illegal move and an unknown number", async () => {
