@@ -3,7 +3,7 @@
 // lifting, payment, contacts), `success` marks it exported, a back-office change sends it again
 // (also when it happens between query and success); a status file from 1C moves orders through
 // the back office's workflow as «1С» (history, audit), and an illegal move, an unknown number and
-// a hostile file are reported without applying anything they should not.
+// a hostile file are reported without applying anything they should not; a Windows-1251 file reads.
 import { readFileSync } from "node:fs";
 import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -313,6 +313,25 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
     const page = await exchangePage();
     expect(page).toContain("заказ с таким номером не найден");
     expect(page).toContain("статусов из 1С применено: 2");
+  });
+
+  it("reads a status file in Windows-1251 as older 1C configurations write it", async () => {
+    const number = await order("+7 (915) 222-33-51", "cp1251@example.ru");
+    const xml = `<?xml version="1.0" encoding="windows-1251"?>
+<КоммерческаяИнформация ВерсияСхемы="2.05"><Документ><Ид>${number}</Ид><Номер>${number}</Номер><ХозОперация>Заказ товара</ХозОперация>
+<ЗначенияРеквизитов><ЗначениеРеквизита><Наименование>Статус заказа</Наименование><Значение>Подтверждён</Значение></ЗначениеРеквизита></ЗначенияРеквизитов>
+</Документ></КоммерческаяИнформация>`;
+    // Windows-1251 puts А…я at 0xC0…0xFF, Ё at 0xA8 and ё at 0xB8; the rest here is ASCII
+    const cp1251 = Uint8Array.from(
+      [...xml].map((c) => (c === "Ё" ? 0xa8 : c === "ё" ? 0xb8 : c >= "А" && c <= "я" ? c.charCodeAt(0) - 0x410 + 0xc0 : c.charCodeAt(0))),
+    );
+    const res = await fetch(`${app.url}${EXCHANGE}?type=sale&mode=file&filename=documents_cp1251.xml`, {
+      method: "POST",
+      body: cp1251,
+      headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.password}`).toString("base64")}`, cookie: await checkauth() },
+    });
+    expect((await res.text()).split("\n")[1]).toContain("статусов применено: 1");
+    expect(await (await manager.get(`/admin/orders/${number}/`)).text()).toContain("Статус: Подтверждён");
   });
 
   it("refuses a hostile or malformed file with failure and applies nothing from it", async () => {
