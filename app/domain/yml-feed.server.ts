@@ -192,18 +192,19 @@ const PRODUCT_COLUMNS = [
 async function* offerBatches(db: Db, publicUrl: string, included: ReadonlySet<number>, salesNotes: string): AsyncGenerator<YmlOffer[]> {
   let after = 0;
   for (;;) {
-    // keyset paging: each page starts where the last ended, so page 200 costs what page 1 does
+    // keyset paging on the primary key alone, so page 200 costs what page 1 does: with
+    // `published = 1` in the query SQLite picks the published index and sorts every published row
+    // for each page (16 s instead of 1 s at 100 000 products); hidden rows are skipped here instead
     const page = await db.kysely
       .selectFrom("products")
-      .select(PRODUCT_COLUMNS)
-      .where("published", "=", 1)
+      .select([...PRODUCT_COLUMNS, "published"])
       .where("id", ">", after)
       .orderBy("id")
       .limit(BATCH)
       .execute();
     if (!page.length) return;
     after = page[page.length - 1]!.id;
-    const products = page.filter((p) => included.has(p.section_id));
+    const products = page.filter((p) => Number(p.published) === 1 && included.has(p.section_id));
     if (products.length) yield await offersOf(db, publicUrl, products, salesNotes);
     if (page.length < BATCH) return;
   }
