@@ -263,16 +263,36 @@ describe.each(dialects)("the YML feed on %s", (dialect) => {
     expect(withSize).toBeGreaterThan(0);
   });
 
-  it("serves the same bytes gzipped, and answers 304 to a copy still current", async () => {
-    const plain = await fetch(`${app.url}/yml.xml`);
+  it("serves the same bytes gzipped (as /yml.xml.gz, or as Content-Encoding when accepted), and answers 304 to a copy still current", async () => {
+    const identity = { "Accept-Encoding": "identity" };
+    const plain = await fetch(`${app.url}/yml.xml`, { headers: identity });
     const bytes = Buffer.from(await plain.arrayBuffer());
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("content-length")).toBe(String(bytes.length));
     const gz = await fetch(`${app.url}/yml.xml.gz`);
     expect(gz.status).toBe(200);
-    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).equals(bytes)).toBe(true);
+    expect(gz.headers.get("content-type")).toBe("application/gzip");
+    const gzBytes = Buffer.from(await gz.arrayBuffer());
+    expect(gunzipSync(gzBytes).equals(bytes)).toBe(true);
+    // a client that takes gzip gets the stored gzip file as the encoding of /yml.xml
+    const encoded = await fetch(`${app.url}/yml.xml`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(encoded.headers.get("content-encoding")).toBe("gzip");
+    expect(encoded.headers.get("content-length")).toBe(String(gzBytes.length));
+    expect(encoded.headers.get("vary")).toContain("Accept-Encoding");
+    expect(Buffer.from(await encoded.arrayBuffer()).equals(bytes)).toBe(true);
+
     const etag = plain.headers.get("etag")!;
     expect(plain.headers.get("last-modified")).toBeTruthy();
-    expect((await fetch(`${app.url}/yml.xml`, { headers: { "If-None-Match": etag } })).status).toBe(304);
-    expect((await fetch(`${app.url}/yml.xml`, { headers: { "If-Modified-Since": plain.headers.get("last-modified")! } })).status).toBe(304);
+    // three representations, three ETags
+    expect(new Set([etag, gz.headers.get("etag"), encoded.headers.get("etag")]).size).toBe(3);
+    expect((await fetch(`${app.url}/yml.xml`, { headers: { ...identity, "If-None-Match": etag } })).status).toBe(304);
+    expect((await fetch(`${app.url}/yml.xml`, { headers: { ...identity, "If-Modified-Since": plain.headers.get("last-modified")! } })).status).toBe(304);
+    expect((await fetch(`${app.url}/yml.xml`, { headers: { "Accept-Encoding": "gzip", "If-None-Match": encoded.headers.get("etag")! } })).status).toBe(304);
+    expect((await fetch(`${app.url}/yml.xml.gz`, { headers: { "If-None-Match": gz.headers.get("etag")! } })).status).toBe(304);
+    const head = await fetch(`${app.url}/yml.xml`, { method: "HEAD", headers: identity });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe(etag);
+    expect(head.headers.get("content-length")).toBe(String(bytes.length));
   });
 
   it("keeps the built feed until the catalogue changes, then shows a new price and drops a hidden product", async () => {
@@ -458,6 +478,36 @@ describe.each(dialects)("the YML feed on %s", (dialect) => {
       expect(fs.readdirSync(path.join(dir, "yml")).sort()).toEqual(
         [first[0]!.xml.key, first[0]!.gzip.key, after[0]!.xml.key, after[0]!.gzip.key].map((k) => k.slice("yml/".length)).sort(),
       );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a disk that fills up during a build leaves no partial file; the next build succeeds", async () => {
+    const dir = path.join(import.meta.dirname, "../../data/test-yml", `full-${dialect}-${process.pid}-${Date.now()}`);
+    const disk = createDiskStorage(dir);
+    const full: FileStorage = {
+      ...disk,
+      async create(key) {
+        const sink = await disk.create(key);
+        let written = 0;
+        return {
+          ...sink,
+          async write(bytes) {
+            written += bytes.length;
+            if (written > 64 * 1024) throw Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" });
+            await sink.write(bytes);
+          },
+        };
+      },
+    };
+    try {
+      await catalogChanged(db(), []);
+      await expect(ymlFeed(db(), full, app.publicUrl)).rejects.toThrow(/ENOSPC/);
+      expect(fs.existsSync(path.join(dir, "yml")) ? fs.readdirSync(path.join(dir, "yml")) : []).toEqual([]);
+      const feed = await ymlFeed(db(), disk, app.publicUrl);
+      expect(fs.readdirSync(path.join(dir, "yml")).sort()).toEqual([feed.gzip.key, feed.xml.key].map((k) => k.slice("yml/".length)).sort());
+      expect(parseFeed((await disk.read(feed.xml.key)).toString("utf8")).offers.size).toBe(feed.offers);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
