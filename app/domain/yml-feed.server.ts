@@ -23,7 +23,7 @@ const SETTINGS_ID = 1;
 /** products read per query: bounds both the memory of a build and the IN lists of its side reads */
 const BATCH = 500;
 /** A request for a feed being rebuilt waits this long for it, then gets the previous files. */
-const STALE_WAIT_MS = 5000;
+const STALE_WAIT_MS = 10_000;
 const PLATFORM = "Vitrina";
 const PLATFORM_VERSION = "0.1";
 
