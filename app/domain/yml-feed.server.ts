@@ -420,7 +420,13 @@ export async function ymlFeed(db: Db, storage: FileStorage, publicUrl: string, o
   }
 }
 
-/** One file of a build, to send; null when it is gone (the build two builds back). */
-export function openFeedFile(storage: FileStorage, file: FeedFile): Promise<StoredFile | null> {
-  return storage.open(file.key);
+/**
+ * One file of a build, to send; null when it is gone (removed two builds on, or by hand): this
+ * instance then forgets the build, so the next request builds the feed again.
+ */
+export async function openFeedFile(db: Db, storage: FileStorage, file: FeedFile): Promise<StoredFile | null> {
+  const opened = await storage.open(file.key);
+  const rt = runtimes.get(db);
+  if (!opened && rt?.current && (rt.current.xml.key === file.key || rt.current.gzip.key === file.key)) rt.current = null;
+  return opened;
 }

@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const modifiedAt = feed.builtAt;
   if (new URL(request.url).pathname.endsWith(".gz")) {
     const { gzip } = feed;
-    return feedFileResponse(request, { etag: gzip.etag, size: gzip.size, modifiedAt, contentType: "application/gzip" }, () => openFeedFile(storage, gzip));
+    return feedFileResponse(request, { etag: gzip.etag, size: gzip.size, modifiedAt, contentType: "application/gzip" }, () => openFeedFile(db, storage, gzip));
   }
   const xml = "application/xml; charset=utf-8";
   if (acceptsGzip(request.headers.get("accept-encoding"))) {
@@ -24,10 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // a representation of its own: the gzip file's hash, marked so it never matches /yml.xml.gz's
     const etag = gzip.etag.replace(/"$/, '-z"');
     return feedFileResponse(request, { etag, size: gzip.size, modifiedAt, contentType: xml, encoding: "gzip", negotiated: true }, () =>
-      openFeedFile(storage, gzip),
+      openFeedFile(db, storage, gzip),
     );
   }
   return feedFileResponse(request, { etag: feed.xml.etag, size: feed.xml.size, modifiedAt, contentType: xml, negotiated: true }, () =>
-    openFeedFile(storage, feed.xml),
+    openFeedFile(db, storage, feed.xml),
   );
 }

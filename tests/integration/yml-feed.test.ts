@@ -512,4 +512,19 @@ describe.each(dialects)("the YML feed on %s", (dialect) => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("files removed by hand: one answer «Фид обновляется» with Retry-After, then the feed is built again", async () => {
+    await fetchFeed();
+    const row = await db().kysely.selectFrom("yml_feed_settings").select("built_file").executeTakeFirstOrThrow();
+    const built = JSON.parse(row.built_file!) as { xml: { key: string }; gzip: { key: string } };
+    // the test servers keep private files next to the media folder (server/app.ts)
+    const uploads = path.resolve(app.config.mediaDir, "../uploads");
+    for (const key of [built.xml.key, built.gzip.key]) fs.rmSync(path.join(uploads, key));
+    const gone = await fetch(`${app.url}/yml.xml`, { headers: { "Accept-Encoding": "identity" } });
+    expect(gone.status).toBe(503);
+    expect(gone.headers.get("retry-after")).toBe("60");
+    expect(await gone.text()).toContain("Фид обновляется");
+    const again = await fetchFeed();
+    expect(again.feed.offers.size).toBeGreaterThan(0);
+  });
 });
