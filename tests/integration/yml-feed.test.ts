@@ -178,6 +178,10 @@ describe.each(dialects)("the YML feed on %s", (dialect) => {
     expect(feed.shop).toMatchObject({ name: "Витрина", company: "Витрина", url: app.publicUrl, platform: "Vitrina" });
     expect(feed.currencies).toEqual([{ id: "RUR", rate: "1" }]);
     expect(feed.deliveryOptions).toEqual([{ cost: "990", days: "1-3" }]);
+    // ids that refer to something refer to something in the feed
+    const categoryIds = new Set(feed.categories.map((c) => c.id));
+    for (const c of feed.categories) if (c.parentId !== null) expect(categoryIds.has(c.parentId), `category ${c.id}`).toBe(true);
+    for (const o of feed.offers.values()) expect(categoryIds.has(Number(o.categoryId)), `offer ${o.id}`).toBe(true);
     const order = [
       "url",
       "price",
