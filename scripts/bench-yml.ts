@@ -23,7 +23,7 @@ if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   process.exit(1);
 }
 
-const PORT = 3204;
+const PORT = 3163;
 const dir = path.join(root, "data/bench");
 const dbFile = path.join(dir, `vitrina-yml-${products}.db`);
 const uploadDir = path.join(dir, `uploads-yml-${products}`);
