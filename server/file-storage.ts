@@ -1,8 +1,10 @@
 // Private files on the local disk (UPLOAD_DIR): written to `<key>.part`, owner-only, then renamed
 // into place, so a full disk or a crash never leaves a half file under a real key.
 import fs from "node:fs/promises";
+import crypto from "node:crypto";
 import path from "node:path";
-import type { FileStorage } from "../app/domain/ports.ts";
+import { Readable } from "node:stream";
+import type { FileStorage, FileSink } from "../app/domain/ports.ts";
 
 /** The file-system calls a write makes; tests pass failing ones to play a full disk. */
 export interface DiskIo {
@@ -39,6 +41,44 @@ export function createDiskStorage(root: string, io: DiskIo = realIo): FileStorag
       }
     },
     read: (key) => fs.readFile(fileOf(key)),
+    async create(key): Promise<FileSink> {
+      const file = fileOf(key);
+      // a random part name: two instances writing the same key never write into one part file
+      const part = `${file}.${crypto.randomBytes(6).toString("hex")}.part`;
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      const handle = await fs.open(part, "wx", 0o600);
+      let closed = false;
+      const close = async () => {
+        if (closed) return;
+        closed = true;
+        await handle.close();
+      };
+      return {
+        async write(bytes) {
+          await handle.write(bytes);
+        },
+        async commit() {
+          await close();
+          await io.rename(part, file);
+        },
+        async abort() {
+          await close().catch(() => undefined);
+          await io.unlink(part).catch(() => undefined);
+        },
+      };
+    },
+    async open(key) {
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(fileOf(key), "r");
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
+      }
+      // the open handle keeps the bytes readable even if a newer build removes the file meanwhile
+      const { size } = await handle.stat();
+      return { size, stream: Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array> };
+    },
     async remove(key) {
       await io.unlink(fileOf(key)).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== "ENOENT") throw err;

@@ -225,6 +225,19 @@ export interface YmlFeedSettingsTable {
   excluded_sections: string;
   version: number;
   updated_at: number;
+  /** at most 20 characters (Market's limit) */
+  shop_name: Generated<string>;
+  company: Generated<string>;
+  /** whole roubles */
+  delivery_cost: Generated<number>;
+  /** «2» or «1-3» */
+  delivery_days: Generated<string>;
+  /** at most 50 characters */
+  sales_notes: Generated<string>;
+  /** JSON: the files of the last build (decision 090); null before the first */
+  built_file: Generated<string | null>;
+  /** JSON: the build before it, removed after the next one */
+  previous_file: Generated<string | null>;
 }
 
 /** one 1C exchange session, from `checkauth` on (decision 087) */

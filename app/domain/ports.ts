@@ -40,4 +40,25 @@ export interface FileStorage {
   read(key: string): Promise<Buffer>;
   /** Removes the key; a key that is already gone is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * A file written piece by piece (the YML feed, decision 090), so a big file never sits in memory
+   * whole; like put, all or nothing: nothing shows under the key until commit.
+   */
+  create(key: string): Promise<FileSink>;
+  /** The stored file as a stream, or null when the key is missing. */
+  open(key: string): Promise<StoredFile | null>;
+}
+
+export interface FileSink {
+  write(bytes: Uint8Array): Promise<void>;
+  /** puts the written bytes in place under the key */
+  commit(): Promise<void>;
+  /** drops what was written; nothing shows under the key */
+  abort(): Promise<void>;
+}
+
+export interface StoredFile {
+  size: number;
+  /** read it to the end or cancel it: it holds the open file */
+  stream: ReadableStream<Uint8Array>;
 }

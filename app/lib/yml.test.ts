@@ -1,6 +1,10 @@
 import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
-import { cdata, escapeXml, ymlDate, ymlXml, type YmlOffer } from "./yml.ts";
+import { cdata, clipText, escapeXml, offerXml, ymlDate, ymlHead, ymlTail, type YmlOffer, type YmlShop } from "./yml.ts";
+
+/** The whole document, as the domain streams it: head, offers, tail. */
+const ymlXml = ({ offers, ...shop }: Omit<YmlShop, "platform" | "version"> & { offers: YmlOffer[] }) =>
+  `${ymlHead({ ...shop, platform: "Vitrina", version: "0.1" })}${offers.map(offerXml).join("\n")}\n${ymlTail()}`;
 
 /** The text of every element named `name`, as an XML parser reads it back. */
 function textsOf(xml: string, name: string): string[] {
@@ -35,10 +39,13 @@ const offer: YmlOffer = {
   name: `Диван «Томас» <угловой> & "мягкий"`,
   vendor: "O'Brien",
   description: "<p>Ткань]]>велюр</p>",
+  delivery: true,
+  pickup: false,
   params: [{ name: "Ширина", unit: "см", value: "220" }],
   weight: 48.5,
-  dimensions: "220/95/85",
+  dimensions: { length: 220, width: 95.5, height: 85 },
   salesNotes: "Предоплата 30%",
+  count: 4,
 };
 
 describe("YML writer", () => {
@@ -84,7 +91,39 @@ describe("YML writer", () => {
     expect(textsOf(xml, "price")).toEqual(["45990"]);
     expect(textsOf(xml, "oldprice")).toEqual(["52990"]);
     expect(textsOf(xml, "vendor")).toEqual(["O'Brien"]);
-    expect(textsOf(xml, "weight")).toEqual(["48.500"]);
+    expect(textsOf(xml, "weight")).toEqual(["48.5"]);
+    expect(textsOf(xml, "dimensions")).toEqual(["220/95.5/85"]);
+    expect(textsOf(xml, "count")).toEqual(["4"]);
+    expect(textsOf(xml, "delivery")).toEqual(["true"]);
+    expect(textsOf(xml, "pickup")).toEqual(["false"]);
+    expect(textsOf(xml, "platform")).toEqual(["Vitrina"]);
+    expect(xml).toContain('<currency id="RUR" rate="1"/>');
+    expect(xml).toContain('<option cost="0" days="1-3"/>');
+  });
+
+  it("keeps Market's limits: a shop name of 20 characters, a sales note of 50; no weight, size or count when unknown", () => {
+    const xml = ymlXml({
+      name: "Очень длинное название магазина мебели",
+      company: "В",
+      url: "https://shop.example",
+      date: 0,
+      deliveryCost: 990,
+      deliveryDays: "2",
+      categories: [],
+      offers: [{ ...offer, salesNotes: "Оплата при получении наличными или картой, а также онлайн на сайте", weight: null, dimensions: null, count: null }],
+    });
+    expect([...textsOf(xml, "name")[0]!].length).toBeLessThanOrEqual(20);
+    expect([...textsOf(xml, "sales_notes")[0]!].length).toBeLessThanOrEqual(50);
+    expect(textsOf(xml, "sales_notes")[0]).toMatch(/…$/);
+    expect(textsOf(xml, "weight")).toEqual([]);
+    expect(textsOf(xml, "dimensions")).toEqual([]);
+    expect(textsOf(xml, "count")).toEqual([]);
+  });
+
+  it("clips text at a word with an ellipsis, and leaves short text alone", () => {
+    expect(clipText("короткий", 10)).toBe("короткий");
+    expect(clipText("раз два три четыре", 12)).toBe("раз два…");
+    expect([...clipText("а".repeat(5000), 3000)].length).toBe(3000);
   });
 
   it("leaves out an old price not above the price, and strips characters XML forbids", () => {

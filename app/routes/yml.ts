@@ -1,15 +1,33 @@
 import type { Route } from "./+types/yml";
 import { servicesContext } from "../context.ts";
-import { ymlFeed } from "../domain/yml-feed.server.ts";
-import { feedResponse } from "../http/feed-response.server.ts";
+import { openFeedFile, ymlFeed } from "../domain/yml-feed.server.ts";
+import { feedFileResponse } from "../http/feed-response.server.ts";
+import { acceptsGzip } from "../lib/accept-encoding.ts";
 
 /**
- * /yml.xml — the Yandex Market feed — and /yml.xml.gz, the same bytes gzipped. Built after
- * catalogue changes and kept, not built per request (app/domain/yml-feed.server.ts).
+ * /yml.xml — the Yandex Market feed — and /yml.xml.gz, the same bytes gzipped. Built into files
+ * after catalogue changes, not per request (app/domain/yml-feed.server.ts), and streamed from them.
+ * A client of /yml.xml that accepts gzip gets the gzip file as Content-Encoding (its own ETag), so
+ * a 200 MB feed is never compressed again per request.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, publicUrl } = context.get(servicesContext);
-  const feed = await ymlFeed(db, publicUrl);
-  if (new URL(request.url).pathname.endsWith(".gz")) return feedResponse(request, feed.gzip, "application/gzip", feed.builtAt);
-  return feedResponse(request, feed.xml, "application/xml; charset=utf-8", feed.builtAt);
+  const { db, storage, publicUrl } = context.get(servicesContext);
+  const feed = await ymlFeed(db, storage, publicUrl);
+  const modifiedAt = feed.builtAt;
+  if (new URL(request.url).pathname.endsWith(".gz")) {
+    const { gzip } = feed;
+    return feedFileResponse(request, { etag: gzip.etag, size: gzip.size, modifiedAt, contentType: "application/gzip" }, () => openFeedFile(db, storage, gzip));
+  }
+  const xml = "application/xml; charset=utf-8";
+  if (acceptsGzip(request.headers.get("accept-encoding"))) {
+    const { gzip } = feed;
+    // a representation of its own: the gzip file's hash, marked so it never matches /yml.xml.gz's
+    const etag = gzip.etag.replace(/"$/, '-z"');
+    return feedFileResponse(request, { etag, size: gzip.size, modifiedAt, contentType: xml, encoding: "gzip", negotiated: true }, () =>
+      openFeedFile(db, storage, gzip),
+    );
+  }
+  return feedFileResponse(request, { etag: feed.xml.etag, size: feed.xml.size, modifiedAt, contentType: xml, negotiated: true }, () =>
+    openFeedFile(db, storage, feed.xml),
+  );
 }

@@ -4,6 +4,8 @@ import { servicesContext } from "../../context.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
 import { feedSections, loadFeedSettings, saveFeedSettings } from "../../domain/yml-feed.server.ts";
 import { adminMeta } from "../../lib/admin-nav.ts";
+import { formValues } from "../../lib/form-fields.ts";
+import { parseFeedShopForm, type FeedShopFormValues, type FeedShopSettings } from "../../lib/yml-settings-form.ts";
 import { AdminPage } from "../../components/admin/AdminPage.tsx";
 import { FeedSettingsForm } from "../../components/admin/exchange/FeedSettingsForm.tsx";
 import { ExchangeSessions } from "../../components/admin/exchange/ExchangeSessions.tsx";
@@ -17,6 +19,14 @@ function tickedOf(sections: { id: number; parentId: number | null }[], excluded:
   return sections.filter((s) => !out.has(s.id) && (s.parentId === null || !out.has(s.parentId))).map((s) => s.id);
 }
 
+const formOf = (s: FeedShopSettings): FeedShopFormValues => ({
+  shopName: s.shopName,
+  company: s.company,
+  deliveryCost: String(s.deliveryCost),
+  deliveryDays: s.deliveryDays,
+  salesNotes: s.salesNotes,
+});
+
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "exchange");
   const { db, publicUrl } = args.context.get(servicesContext);
@@ -26,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     sessions,
     sections,
     included: tickedOf(sections, settings.excluded),
+    shop: formOf(settings),
     version: settings.version,
     saved: new URL(args.request.url).searchParams.get("saved") === "feed",
   };
@@ -39,15 +50,26 @@ export async function action(args: Route.ActionArgs) {
     .getAll("section")
     .map(Number)
     .filter((id) => Number.isInteger(id));
+  const typed = formValues(form);
+  const shop: FeedShopFormValues = {
+    shopName: typed.shopName ?? "",
+    company: typed.company ?? "",
+    deliveryCost: typed.deliveryCost ?? "",
+    deliveryDays: typed.deliveryDays ?? "",
+    salesNotes: typed.salesNotes ?? "",
+  };
   const version = Number(form.get("version"));
-  if (!Number.isInteger(version)) return data({ error: "Форма устарела: обновите страницу и выберите разделы ещё раз.", included }, { status: 400 });
-  const outcome = await saveFeedSettings(db, { id: staff.id, email: staff.email }, { included, version });
-  if (outcome.status === "conflict") return data({ error: outcome.message, included }, { status: 409 });
+  if (!Number.isInteger(version))
+    return data({ error: "Форма устарела: обновите страницу и выберите разделы ещё раз.", errors: {}, included, shop }, { status: 400 });
+  const parsed = parseFeedShopForm(shop);
+  if (!parsed.ok) return data({ error: "Проверьте поля, отмеченные ниже.", errors: parsed.errors, included, shop }, { status: 400 });
+  const outcome = await saveFeedSettings(db, { id: staff.id, email: staff.email }, { included, version, shop: parsed.data });
+  if (outcome.status === "conflict") return data({ error: outcome.message, errors: {}, included, shop }, { status: 409 });
   return redirect("/admin/exchange/?saved=feed", { status: 303 });
 }
 
 export default function Exchange({ loaderData, actionData }: Route.ComponentProps) {
-  const { feedUrl, sections, included, version, saved, sessions } = loaderData;
+  const { feedUrl, sections, included, shop, version, saved, sessions } = loaderData;
   return (
     <AdminPage title="Обмен">
       {saved ? <p role="status">Настройки фида сохранены. Фид пересоберётся при следующем обращении.</p> : null}
@@ -56,8 +78,10 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
         feedUrl={feedUrl}
         sections={sections}
         included={actionData?.included ?? included}
+        shop={actionData?.shop ?? shop}
         version={version}
         error={actionData?.error ?? null}
+        errors={actionData?.errors ?? {}}
       />
       <ExchangeSessions sessions={sessions} />
     </AdminPage>
