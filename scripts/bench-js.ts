@@ -113,7 +113,8 @@ async function measurePage(pagePath: string) {
   }
   const css: Asset[] = [];
   for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
-    if (attr(tag, "rel") !== "stylesheet") continue;
+    // a disabled link is not fetched: its CSS is inlined in a <style> (app/lib/inline-stylesheets.ts)
+    if (attr(tag, "rel") !== "stylesheet" || /\sdisabled\b/.test(tag)) continue;
     const a = await asset(attr(tag, "href")!);
     css.push({ url: attr(tag, "href")!, raw: a.raw, gzip: a.gzip });
   }
@@ -167,6 +168,8 @@ if (args.lighthouse) {
           onlyCategories: ["performance", "accessibility"],
         });
         const lhr = result!.lhr;
+        // the whole report, for a look at what holds the first paint back
+        fs.writeFileSync(path.join(dir, `lighthouse-${p.name}-${i + 1}.json`), JSON.stringify(lhr));
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         results.push({
           perf: lhr.categories.performance?.score ?? NaN,

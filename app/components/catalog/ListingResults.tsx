@@ -43,7 +43,7 @@ export function ListingResults({ basePath, query, listing }: { basePath: string;
       <ul ref={list} className={`listing-results listing-results--${query.view}`}>
         {items.map((p, i) => (
           <li key={p.id} id={itemId(firstPosition + i)}>
-            <ProductCard product={p} layout={query.view} eager={i < 4} />
+            <ProductCard product={p} layout={query.view} eager={i < 4} priority={i < 2} />
           </li>
         ))}
       </ul>
