@@ -40,6 +40,8 @@ export function ListingResults({ basePath, query, listing }: { basePath: string;
   const next = new URLSearchParams(buildListingSearch({ ...query, page: query.page + 1, from: query.from }));
   return (
     <>
+      {/* the cards' titles are h3: on phones the filters' h2 is folded away, so the list has its own */}
+      <h2 className="visually-hidden">Список товаров</h2>
       <ul ref={list} className={`listing-results listing-results--${query.view}`}>
         {items.map((p, i) => (
           <li key={p.id} id={itemId(firstPosition + i)}>
