@@ -1,4 +1,4 @@
-// `npm run bench:js [-- --lighthouse --runs 3 --port 3165]`
+// `npm run bench:js [-- --lighthouse --runs 3 --port 3165 --files --path /cart/ --path /contacts/]`
 // What a first visit downloads before the page is interactive, per page (home, catalogue, a
 // product): the JavaScript (module scripts, modulepreloads and every static import they pull in,
 // but not the chunks loaded on demand by a dynamic import) and the stylesheets, raw and gzip,
@@ -21,6 +21,8 @@ const { values: args } = parseArgs({
     port: { type: "string", default: "3165" },
     // list every file, not only the totals
     files: { type: "boolean", default: false },
+    // further pages to measure (not with --lighthouse)
+    path: { type: "string", multiple: true, default: [] },
   },
 });
 
@@ -62,6 +64,7 @@ const pages = [
   { name: "catalogue", path: CATALOG },
   { name: "product", path: productPath },
 ];
+const extraPages = args.path.map((p) => ({ name: p, path: p }));
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
@@ -135,7 +138,7 @@ console.log(
   `${"page".padEnd(10)} ${"JS files".padStart(8)} ${"JS raw".padStart(7)} ${"JS gz".padStart(7)}  ${"CSS files".padStart(9)} ${"CSS raw".padStart(7)} ${"CSS gz".padStart(7)}  ${"inline CSS gz".padStart(13)}  ${"HTML gz".padStart(7)}`,
 );
 const measured = [];
-for (const p of pages) {
+for (const p of [...pages, ...extraPages]) {
   const m = await measurePage(p.path);
   measured.push({ ...p, ...m });
   console.log(
