@@ -183,7 +183,7 @@ if (args.lighthouse) {
           cls: audit("cumulative-layout-shift"),
         });
       } finally {
-        chrome.kill();
+        await chrome.kill();
       }
     }
     const median = (k: keyof (typeof results)[number]) => results.map((r) => r[k]).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
@@ -216,9 +216,12 @@ async function launchChromium() {
   }
   return {
     port,
-    kill() {
+    async kill() {
+      const exited = new Promise((resolve) => proc.once("exit", resolve));
       proc.kill("SIGKILL");
-      fs.rmSync(profile, { recursive: true, force: true });
+      await exited;
+      // its helper processes may still be closing files in the profile for a moment
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
