@@ -4,7 +4,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 import { inlineStylesheets } from "../lib/inline-stylesheets.ts";
 
 // build/server/index.js or build/server/assets/<chunk>.js: the client build sits next to build/server
@@ -28,24 +27,27 @@ function builtCss(href: string): string | undefined {
   return cssCache.get(name);
 }
 
+const HEAD_END = Buffer.from("</head>");
+
 /** A pass-through that holds the HTML until </head>, inlines its stylesheets, then streams the rest. */
 export function inlineHeadStylesheets(): Transform {
-  let head: string | null = "";
-  // a chunk may end inside a multi-byte character (Cyrillic text in the title)
-  const decoder = new StringDecoder("utf8");
+  // bytes, not text, until the head is complete: a chunk may end inside a Cyrillic character, and
+  // everything from </head> on (an ASCII boundary) is passed on untouched
+  let held: Buffer | null = Buffer.alloc(0);
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      if (head === null) return done(null, chunk);
-      head += decoder.write(chunk);
-      const end = head.indexOf("</head>");
+      if (held === null) return done(null, chunk);
+      held = Buffer.concat([held, chunk]);
+      const end = held.indexOf(HEAD_END);
       if (end === -1) return done();
-      const out = inlineStylesheets(head.slice(0, end), builtCss) + head.slice(end);
-      head = null;
-      done(null, out);
+      const head = inlineStylesheets(held.subarray(0, end).toString("utf8"), builtCss);
+      const rest = held.subarray(end);
+      held = null;
+      done(null, Buffer.concat([Buffer.from(head, "utf8"), rest]));
     },
     flush(done) {
       // a document without a head (an error page cut short): send what there is
-      if (head !== null) this.push(head + decoder.end());
+      if (held?.length) this.push(held);
       done();
     },
   });
