@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { faultsContext, nonceContext } from "./context.ts";
+import { inlineHeadStylesheets } from "./http/inline-stylesheets.server.ts";
 import { NonceContext } from "./nonce.ts";
 
 export const streamTimeout = 5_000;
@@ -55,7 +56,8 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // the page's CSS goes into the head, so the first paint waits for no stylesheet (decision 092)
+          pipe(inlineHeadStylesheets()).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -18,13 +18,16 @@ import { PageBehaviours } from "./components/layout/PageBehaviours.tsx";
 import { ScrollToTop } from "./ui/ScrollToTop.tsx";
 import { ErrorPage } from "./components/layout/ErrorPage.tsx";
 import onestCyrillic from "@fontsource-variable/onest/files/onest-cyrillic-wght-normal.woff2?url";
+import onestLatin from "@fontsource-variable/onest/files/onest-latin-wght-normal.woff2?url";
 import "./styles/fonts.css";
 import "./styles/tokens.css";
 import "./styles/base.css";
 import "./styles/forms.css";
 
 export const links: Route.LinksFunction = () => [
+  // both subsets are on the first screen: the words are Cyrillic, the prices' digits and «₽» Latin
   { rel: "preload", href: onestCyrillic, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: onestLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

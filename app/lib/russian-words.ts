@@ -7,22 +7,6 @@ const stemmer = snowball.newStemmer("russian");
 /** words of a query that are searched for; the rest is ignored */
 export const MAX_QUERY_WORDS = 12;
 
-/**
- * A visitor's search text as it is searched for and shown back: composed Unicode, control
- * characters as spaces, invisible format characters (zero-width, direction overrides) dropped,
- * single spaces, at most `max` characters (never half a surrogate pair).
- */
-export function cleanSearchText(raw: string, max: number): string {
-  return raw
-    .normalize("NFC")
-    .replace(/\p{Cf}+/gu, "")
-    .replace(/[\p{Cc}\s]+/gu, " ")
-    .trim()
-    .slice(0, max)
-    .replace(/[\uD800-\uDBFF]$/, "")
-    .trim();
-}
-
 /** «Диваны, ЁЛКИ!» → ["диваны", "ёлки"]: the words as written, in lower case */
 export function writtenWords(text: string): string[] {
   return (

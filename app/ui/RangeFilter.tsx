@@ -1,7 +1,8 @@
-import { useState } from "react";
-import { Slider, SliderThumb, SliderTrack } from "react-aria-components";
+import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "./use-hydrated.ts";
 import "./RangeFilter.css";
+
+const RangeSlider = lazy(() => import("./RangeSlider.tsx"));
 
 interface Props {
   code: string;
@@ -23,7 +24,7 @@ const parse = (text: string): number | undefined => {
 };
 
 /**
- * A two-thumb range (React Aria slider) with «от» / «до» boxes. The boxes are the form fields:
+ * A two-thumb range (React Aria slider, loaded after hydration) with «от» / «до» boxes. The boxes are the form fields:
  * they carry `<code>[min]` / `<code>[max]` names only while they differ from the bounds, so the
  * URL never holds a range equal to the slider's ends. Without JavaScript the boxes post as they are.
  */
@@ -44,6 +45,7 @@ export function RangeFilter({ code, title, unit, min, max, step, from, to, onCom
   }
   const hydrated = useHydrated();
   const disabled = min >= max;
+  const percent = (v: number) => (disabled ? 0 : ((v - min) / (max - min)) * 100);
 
   const commit = (nextLo: number, nextHi: number) => {
     let a = Math.min(max, Math.max(min, nextLo));
@@ -117,36 +119,42 @@ export function RangeFilter({ code, title, unit, min, max, step, from, to, onCom
         </label>
         {unit ? <span className="range-filter__unit">{unit}</span> : null}
       </div>
-      <Slider
-        className="range-filter__slider"
-        minValue={min}
-        maxValue={max}
-        step={step}
-        value={[lo, hi]}
-        isDisabled={disabled}
-        aria-label={title}
-        onChange={(v) => {
-          const [a, b] = v as number[];
-          setLo(a!);
-          setHi(b!);
-          setLoText(String(a));
-          setHiText(String(b));
-        }}
-        onChangeEnd={() => onCommit?.()}
-      >
-        <SliderTrack className="range-filter__track">
-          {({ state }) => (
-            <>
-              <div
-                className="range-filter__fill"
-                style={{ left: `${state.getThumbPercent(0) * 100}%`, width: `${(state.getThumbPercent(1) - state.getThumbPercent(0)) * 100}%` }}
-              />
-              <SliderThumb index={0} className="range-filter__thumb" aria-label={`${title}: минимум`} />
-              <SliderThumb index={1} className="range-filter__thumb" aria-label={`${title}: максимум`} />
-            </>
-          )}
-        </SliderTrack>
-      </Slider>
+      {/* React Aria's slider (the handles) comes just after hydration, off the page's first load
+          (decision 092); until then a drawing of the same size stands in, and the boxes work. */}
+      <Suspense fallback={<SliderDrawing lo={percent(lo)} hi={percent(hi)} />}>
+        {hydrated ? (
+          <RangeSlider
+            title={title}
+            min={min}
+            max={max}
+            step={step}
+            value={[lo, hi]}
+            disabled={disabled}
+            onChange={(a, b) => {
+              setLo(a);
+              setHi(b);
+              setLoText(String(a));
+              setHiText(String(b));
+            }}
+            onChangeEnd={() => onCommit?.()}
+          />
+        ) : (
+          <SliderDrawing lo={percent(lo)} hi={percent(hi)} />
+        )}
+      </Suspense>
+    </div>
+  );
+}
+
+/** The slider as it looks, without its behaviour: the server's render and the moment before the slider's code arrives. */
+function SliderDrawing({ lo, hi }: { lo: number; hi: number }) {
+  return (
+    <div className="range-filter__slider" aria-hidden="true">
+      <div className="range-filter__track">
+        <div className="range-filter__fill" style={{ left: `${lo}%`, width: `${hi - lo}%` }} />
+        <span className="range-filter__thumb range-filter__thumb--drawn" style={{ left: `${lo}%` }} />
+        <span className="range-filter__thumb range-filter__thumb--drawn" style={{ left: `${hi}%` }} />
+      </div>
     </div>
   );
 }

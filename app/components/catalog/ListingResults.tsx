@@ -40,10 +40,12 @@ export function ListingResults({ basePath, query, listing }: { basePath: string;
   const next = new URLSearchParams(buildListingSearch({ ...query, page: query.page + 1, from: query.from }));
   return (
     <>
+      {/* the cards' titles are h3: on phones the filters' h2 is folded away, so the list has its own */}
+      <h2 className="visually-hidden">Список товаров</h2>
       <ul ref={list} className={`listing-results listing-results--${query.view}`}>
         {items.map((p, i) => (
           <li key={p.id} id={itemId(firstPosition + i)}>
-            <ProductCard product={p} layout={query.view} eager={i < 4} />
+            <ProductCard product={p} layout={query.view} eager={i < 4} priority={i < 2} />
           </li>
         ))}
       </ul>

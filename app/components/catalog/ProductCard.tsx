@@ -11,7 +11,17 @@ import "./ProductCard.css";
 const CARD_SIZES = "(min-width: 1200px) 300px, (min-width: 992px) 30vw, 48vw";
 const REVIEW_FORMS = ["отзыв", "отзыва", "отзывов"] as const;
 
-export function ProductCard({ product, layout = "grid", eager = false }: { product: ProductCardData; layout?: "grid" | "list"; eager?: boolean }) {
+export function ProductCard({
+  product,
+  layout = "grid",
+  eager = false,
+  priority = false,
+}: {
+  product: ProductCardData;
+  layout?: "grid" | "list";
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const discount = discountPercent(product.price, product.oldPrice);
   const availability = availabilityOf(product.stock, product.lead);
   const href = `/product/${product.slug}/`;
@@ -19,7 +29,7 @@ export function ProductCard({ product, layout = "grid", eager = false }: { produ
     <article className={`product-card product-card--${layout}`}>
       <Link to={href} className="product-card__image" tabIndex={-1} aria-hidden="true">
         {product.image ? (
-          <ProductPicture image={product.image} sizes={layout === "list" ? "(min-width: 768px) 240px, 90vw" : CARD_SIZES} eager={eager} />
+          <ProductPicture image={product.image} sizes={layout === "list" ? "(min-width: 768px) 240px, 90vw" : CARD_SIZES} eager={eager} priority={priority} />
         ) : null}
         {discount > 0 ? <span className="product-card__badge">−{discount} %</span> : null}
       </Link>

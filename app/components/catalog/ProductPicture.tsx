@@ -3,7 +3,19 @@ import type { ProductImage } from "../../db/schema.ts";
 const WIDTHS = [320, 640, 960] as const;
 
 /** A product illustration in AVIF and WebP at three widths; width/height set, so no layout shift. */
-export function ProductPicture({ image, sizes, eager = false, className }: { image: ProductImage; sizes: string; eager?: boolean; className?: string }) {
+export function ProductPicture({
+  image,
+  sizes,
+  eager = false,
+  priority = false,
+  className,
+}: {
+  image: ProductImage;
+  sizes: string;
+  eager?: boolean;
+  priority?: boolean;
+  className?: string;
+}) {
   const set = (ext: string) => WIDTHS.map((w) => `${image.src}-${w}.${ext} ${w}w`).join(", ");
   return (
     <picture className={className}>
@@ -15,7 +27,9 @@ export function ProductPicture({ image, sizes, eager = false, className }: { ima
         width={image.width}
         height={image.height}
         alt={image.alt}
-        loading={eager ? "eager" : "lazy"}
+        loading={eager || priority ? "eager" : "lazy"}
+        // the first screen's largest picture (LCP): fetched ahead of the other images
+        fetchPriority={priority ? "high" : undefined}
         decoding="async"
       />
     </picture>

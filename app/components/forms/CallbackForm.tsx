@@ -3,8 +3,8 @@ import { NAME_MAX } from "../../lib/form-fields.ts";
 import { SITE } from "../../lib/site.ts";
 import { AjaxForm, type FormInitial } from "./AjaxForm.tsx";
 import { ConsentField, PhoneField, SelectField, TextField } from "./FormFields.tsx";
+import { CALLBACK_TITLE } from "./callback-title.ts";
 
-export const CALLBACK_TITLE = "Обратный звонок";
 const FIELDS = ["name", "phone", "time", "consent"] as const;
 
 /** «Обратный звонок»: name, phone and a time slot inside the working hours. */

@@ -22,7 +22,7 @@ export function HomeHero() {
           src="/media/news/home-hero"
           alt="Гостиная: зелёный диван с подушками, терракотовое кресло, торшер и растение у окна"
           sizes="(min-width: 992px) 560px, 100vw"
-          eager
+          priority
         />
       </div>
     </section>

@@ -1,18 +1,33 @@
 // «Сообщить о поступлении» on a product out of stock: without JavaScript a link to /stock-notice/<slug>/
-// (the form on its own page); with JavaScript a button that opens the same form in a dialog.
-import { useState } from "react";
-import { ModalDialog } from "../../ui/ModalDialog.tsx";
+// (the form on its own page); with JavaScript a button that opens the same form in a dialog. The
+// dialog's code is fetched on intent and mounted on the first press (decision 092).
+import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "../../ui/use-hydrated.ts";
-import { StockNoticeForm } from "./StockNoticeForm.tsx";
+
+const loadDialog = () => import("./StockNoticeDialog.tsx");
+const StockNoticeDialog = lazy(loadDialog);
+const preload = () => void loadDialog();
 
 export function StockNoticeButton({ slug, title, className }: { slug: string; title: string; className?: string }) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const hydrated = useHydrated();
   return (
     <>
       {hydrated ? (
         // with JavaScript it opens a dialog, so it is a button; without, a link to the form's own page
-        <button type="button" className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className={className}
+          aria-haspopup="dialog"
+          onPointerEnter={preload}
+          onFocus={preload}
+          onTouchStart={preload}
+          onClick={() => {
+            setWanted(true);
+            setOpen(true);
+          }}
+        >
           Сообщить о поступлении
         </button>
       ) : (
@@ -20,9 +35,11 @@ export function StockNoticeButton({ slug, title, className }: { slug: string; ti
           Сообщить о поступлении
         </a>
       )}
-      <ModalDialog open={open} onClose={() => setOpen(false)} title="Сообщить о поступлении" className="stock-notice-dialog">
-        <StockNoticeForm slug={slug} title={title} />
-      </ModalDialog>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <StockNoticeDialog slug={slug} title={title} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -81,7 +81,7 @@ export function ProductGallery({ images, videos, title }: { images: ProductImage
               }}
             >
               {item.type === "image" ? (
-                <ProductPicture image={images[i]!} sizes={MAIN_SIZES} eager={i === 0} className="product-gallery__picture" />
+                <ProductPicture image={images[i]!} sizes={MAIN_SIZES} priority={i === 0} className="product-gallery__picture" />
               ) : (
                 <VideoTile link={item.src} large />
               )}
