@@ -1,6 +1,5 @@
 // The Express application, built by Vite together with the routes (see vite.config.ts) so
 // the router context keys are shared. server/main.ts listens; tests mount it directly.
-import crypto from "node:crypto";
 import type http from "node:http";
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -15,6 +14,8 @@ import { sendErrorPage, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from "./erro
 import { healthz } from "./health.ts";
 import { hostGuard } from "./host-guard.ts";
 import { routerHandler } from "./router-handler.ts";
+import { createMemoryPageStore, newNonce } from "./page-cache.ts";
+import { readPageVersion } from "../app/domain/page-version.server.ts";
 import { isDatabaseUnavailable } from "../app/db/database-errors.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./rate-limit.ts";
 import { loadSession } from "./session.ts";
@@ -57,6 +58,9 @@ export interface CreateAppOptions {
   dev?: DevServerHooks;
 }
 
+/** PAGE_CACHE_MB unset: 32 MB, a few hundred pages of 100 KB */
+const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
 const clientDir = path.resolve(import.meta.dirname, "../client");
 
 export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {}): Promise<VitrinaApp> {
@@ -88,6 +92,11 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
     exchangePriceType: config.exchangePriceType ?? null,
   };
 
+  // Shared pages for visitors without a session (docs/decisions/091-page-cache.md). In
+  // development every edit must show at once, so nothing is kept there.
+  const pageCacheBytes = dev ? 0 : (config.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES);
+  const pageCache = pageCacheBytes > 0 ? { store: createMemoryPageStore(pageCacheBytes), version: () => readPageVersion(db) } : undefined;
+
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -117,7 +126,7 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
   );
   app.use(compression());
   app.use((_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = newNonce();
     next();
   });
   // the contacts map uses Yandex Maps only when a key is configured; only then does CSP open to it
@@ -200,6 +209,7 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
         );
         return context;
       },
+      pageCache,
       async isStaff(context) {
         const { userId } = context.get(sessionContext);
         return userId !== null && (await findStaffMember(db, userId)) !== null;

@@ -29,6 +29,7 @@ import * as m027 from "./migrations/027-stock-subscriptions.ts";
 import * as m028 from "./migrations/028-promo-codes.ts";
 import * as m029 from "./migrations/029-yml-feed-settings.ts";
 import * as m030 from "./migrations/030-exchange-1c.ts";
+import * as m034 from "./migrations/034-page-version.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
 const migrations = {
@@ -60,6 +61,7 @@ const migrations = {
   "028-promo-codes": m028,
   "029-yml-feed-settings": m029,
   "030-exchange-1c": m030,
+  "034-page-version": m034,
 };
 
 function importedMigrations(db: Db): MigrationProvider {
