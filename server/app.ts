@@ -64,7 +64,9 @@ const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 const clientDir = path.resolve(import.meta.dirname, "../client");
 
 export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {}): Promise<VitrinaApp> {
-  const logger = pino({ level: config.logLevel });
+  // written asynchronously (pino's SonicBoom): a log line never blocks a request on stdout; pino
+  // flushes what is buffered when the process exits
+  const logger = pino({ level: config.logLevel }, pino.destination({ sync: false }));
   if (config.databaseSchema) await ensurePgSchema(config.databaseUrl, config.databaseSchema);
   const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema, lockWaitMs: config.dbLockWaitMs });
   const applied = await migrateToLatest(db);
@@ -109,21 +111,28 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
     hostGuard({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts, allowLoopback: config.env !== "production", trustProxy: config.trustProxy }),
   );
 
-  app.use(
-    pinoHttp({
-      logger,
-      // in development (dev) the page's modules come one by one from Vite: no log line for each
-      autoLogging: {
-        ignore: (req) =>
-          Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/media/") || (dev && /^\/(@|app\/|node_modules\/)/.test(req.url ?? ""))),
-      },
-      // method, address and status only: headers carry session cookies, which never go to logs
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // A log line per request only when info lines are written at all: below that level pino-http
+  // would still build a child logger and serialise each request for nothing (decision 091).
+  // Errors are logged through req.log either way.
+  const requestLog = logger.isLevelEnabled("info")
+    ? pinoHttp({
+        logger,
+        // in development (dev) the page's modules come one by one from Vite: no log line for each
+        autoLogging: {
+          ignore: (req) =>
+            Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/media/") || (dev && /^\/(@|app\/|node_modules\/)/.test(req.url ?? ""))),
+        },
+        // method, address and status only: headers carry session cookies, which never go to logs
+        serializers: {
+          req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        },
+      })
+    : (req: http.IncomingMessage, _res: http.ServerResponse, next: () => void) => {
+        req.log = logger;
+        next();
+      };
+  app.use(requestLog);
   app.use(compression());
   app.use((_req, res, next) => {
     res.locals.cspNonce = newNonce();
@@ -164,7 +173,10 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false, fallthrough: false }));
   // In development Vite answers for the client files instead of build/client (source modules, its
   // HMR client, public/); whatever it does not know falls through to the routes, as in production.
-  app.use(dev ? dev.middlewares : express.static(clientDir, { maxAge: "1h", index: false }));
+  // Only addresses of files ask the disk: a page address (always ending in `/`) would cost a
+  // failed stat on every request, which showed in the render's profile (decision 091).
+  const clientFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use(dev ? dev.middlewares : (req, res, next) => (req.path.endsWith("/") ? next() : clientFiles(req, res, next)));
 
   app.use(
     csrfGuard(config.allowedOrigins, (req, res) =>
