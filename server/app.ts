@@ -38,6 +38,8 @@ export interface VitrinaApp {
   app: express.Express;
   db: Db;
   logger: Logger;
+  /** the shared pages held now and the limit (null: the page cache is off) */
+  pageCache: { readonly bytes: number; readonly maxBytes: number } | null;
   close(): Promise<void>;
 }
 
@@ -97,7 +99,8 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
   // Shared pages for visitors without a session (docs/decisions/091-page-cache.md). In
   // development every edit must show at once, so nothing is kept there.
   const pageCacheBytes = dev ? 0 : (config.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES);
-  const pageCache = pageCacheBytes > 0 ? { store: createMemoryPageStore(pageCacheBytes), version: () => readPageVersion(db) } : undefined;
+  const pageStore = pageCacheBytes > 0 ? createMemoryPageStore(pageCacheBytes) : null;
+  const pageCache = pageStore ? { store: pageStore, version: () => readPageVersion(db) } : undefined;
 
   const app = express();
   app.disable("x-powered-by");
@@ -249,6 +252,12 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
     app,
     db,
     logger,
+    pageCache: pageStore && {
+      get bytes() {
+        return pageStore.bytes;
+      },
+      maxBytes: pageCacheBytes,
+    },
     close: () => sessionPurge.stop().then(() => db.close()),
   };
 }
