@@ -84,7 +84,10 @@ const cartCookie = added.headers
 if (!added.ok || !cartCookie) throw new Error(`could not put product ${productId} into a cart (${added.status})`);
 
 const pages: { name: string; path: string; cookie?: string }[] = args.path
-  ? [{ name: args.path, path: args.path }]
+  ? [
+      { name: `${args.path}, no cookie`, path: args.path },
+      { name: `${args.path}, cart session`, path: args.path, cookie: cartCookie },
+    ]
   : [
       { name: "catalogue, no cookie", path: catalogPath },
       { name: "catalogue, cart session", path: catalogPath, cookie: cartCookie },
