@@ -157,6 +157,22 @@ describe.each(dialects)("page cache on %s", (dialect) => {
       }
   });
 
+  it("keeps a page per city: a cookie a shared page reads", async () => {
+    const product = await aProduct();
+    const path = `/product/${product.slug}/`;
+    // React separates neighbouring text with <!-- -->
+    const moscow = (await cached(path)).replaceAll("<!-- -->", "");
+    expect(moscow).toContain("в Москве");
+    expect(moscow).not.toContain("в г. Казань");
+    const kazan = await anonymous(path, { cookie: "city=kazan" });
+    expect(kazan.headers.get("x-page-cache")).toBe("miss");
+    const text = (await kazan.text()).replaceAll("<!-- -->", "");
+    expect(text).toContain("в г. Казань");
+    expect(text).not.toContain("в Москве");
+    // a cookie no page reads (an analytics id) does not split the cache
+    expect((await anonymous(path, { cookie: "_ym_uid=12345" })).headers.get("x-page-cache")).toBe("hit");
+  });
+
   it("gives every answer its own CSP nonce, the one its scripts carry", async () => {
     await html(SECTION);
     const nonces = new Set<string>();
