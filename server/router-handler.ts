@@ -52,7 +52,8 @@ export function routerHandler({ build, publicUrl, mode, getLoadContext, isStaff,
       const shared = pageCache && !personal ? pageCacheKey(req) : null;
       const key = shared === null ? null : await cacheKey(pageCache!, shared);
       if (key !== null) {
-        const page = await pageCache!.store.get(key);
+        // a store that fails (a shared one, later) means rendering, never an error page
+        const page = await pageCache!.store.get(key).catch((err: unknown) => void req.log?.warn({ err }, "page cache unreadable"));
         if (page) return sendCachedPage(req, res, page, context.get(nonceContext), "hit");
       }
       const faults: unknown[] = [];
@@ -61,8 +62,16 @@ export function routerHandler({ build, publicUrl, mode, getLoadContext, isStaff,
       if (faults.length && response.status >= 500 && answerFault(req, res, response, faults)) return;
       if (key !== null && faults.length === 0 && shareablePage(response)) {
         const nonce = context.get(nonceContext);
-        const page = cachedPage(response, Buffer.from(await response.arrayBuffer()), nonce);
-        await pageCache!.store.set(key, page);
+        let body: Buffer;
+        try {
+          body = Buffer.from(await response.arrayBuffer());
+        } catch (error) {
+          if (res.destroyed) return; // the visitor went away mid-render: nobody to answer, nothing to keep
+          throw error;
+        }
+        const page = cachedPage(response, body, nonce);
+        await pageCache!.store.set(key, page).catch((err: unknown) => req.log?.warn({ err }, "page cache not written"));
+        if (res.destroyed) return;
         return sendCachedPage(req, res, page, nonce, "miss");
       }
       // a page made for this visitor stays in their browser only
