@@ -37,14 +37,17 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.insertInto("page_version").values({ id: 1, version: 0 }).execute();
   if (dialect === "postgres") {
-    // once per statement: a bulk import of 100 000 rows bumps it once, not 100 000 times
+    // Once per statement: a bulk import of 100 000 rows bumps it once, not 100 000 times. Before
+    // the statement, so a transaction takes the counter's row lock before the row locks of the
+    // statement itself: two writers then queue on the counter instead of each holding a product
+    // row the other one wants next (after-triggers would turn such a pair into a deadlock).
     await sql`create function page_version_bump() returns trigger language plpgsql as $$
       begin
         update page_version set version = version + 1 where id = 1;
         return null;
       end $$`.execute(db);
     for (const table of PAGE_TABLES)
-      await sql`create trigger ${sql.raw(`${table}_page_version`)} after insert or update or delete or truncate on ${sql.table(table)}
+      await sql`create trigger ${sql.raw(`${table}_page_version`)} before insert or update or delete or truncate on ${sql.table(table)}
         for each statement execute function page_version_bump()`.execute(db);
   } else {
     // SQLite has row triggers only; an UPDATE of one cached row costs about a microsecond
