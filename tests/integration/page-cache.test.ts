@@ -3,12 +3,16 @@
 // request; what one visitor typed, put in a cart or signed in as never reaches another; every
 // answer has its own CSP nonce, the one its scripts carry; ETag/304 works; the cache stays within
 // its byte limit and drops the least recently used page first.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_CONSENT_VERSION, CURRENT_REVIEW_CONSENT } from "../../app/lib/consent.ts";
 import { formatPrice } from "../../app/lib/format.ts";
 import { availabilityUrl } from "../../app/lib/product-json-ld.ts";
 import { staffVisitor } from "../support/staff.ts";
-import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
+import { dialects, loadAppModule, startTestApp, type TestApp } from "../support/test-app.ts";
 import { confirmFromMail, PASSWORD, requestAccount, uniqueEmail, Visitor } from "./accounts-client.ts";
 
 const SECTION = "/catalog/divany-i-kresla/";
@@ -155,6 +159,34 @@ describe.each(dialects)("page cache on %s", (dialect) => {
         for (const secret of ["Аполлинария", email, "Ксенофонт", "ksenofont-cache@", 'data-cart-count="2"', 'data-cart-count="3"'])
           expect(text).not.toContain(secret);
       }
+  });
+
+  it("shows a change made through one instance on another instance's cached page at once", async () => {
+    const { createApp } = await loadAppModule();
+    const second = await createApp({ ...app.config, seedDemo: false, mailOutboxDir: path.join(os.tmpdir(), `vitrina-cache-second-${process.pid}`) });
+    const server = http.createServer(second.app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const secondUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const fromSecond = async (page: string) => {
+      const res = await fetch(secondUrl + page);
+      return { text: await res.text(), state: res.headers.get("x-page-cache") };
+    };
+    try {
+      const product = await aProduct();
+      const page = `/product/${product.slug}/`;
+      await fromSecond(page);
+      expect((await fromSecond(page)).state).toBe("hit");
+      // the first instance writes the new price; the second one learns of it from the database only
+      const price = product.price + 777_00;
+      await app.vitrina.db.kysely.updateTable("products").set({ price }).where("id", "=", product.id).execute();
+      const after = await fromSecond(page);
+      expect(after.state).toBe("miss");
+      expect(after.text).toContain(formatPrice(price));
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await second.close();
+    }
   });
 
   it("keeps a page per city: a cookie a shared page reads", async () => {
