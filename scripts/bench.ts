@@ -1,10 +1,14 @@
 // `npm run bench [-- --path /delivery/ --duration 10 --connections 10 --products 320]`
-// Starts the production server on a seeded catalogue and, in the same run, a bare Node http
+// Starts the production server on a seeded catalogue and, for each page, a bare Node http
 // server that sends the same page bytes from memory; measures both with autocannon and
-// prints requests/s, p50/p99 latency and the ratio. Figures go in notes, never in tests.
+// prints requests/s, p50/p99 latency, the ratio and the app's RSS. Without --path: the filtered
+// catalogue and a product page, each with no cookie and with a cart session (decision 091).
+// Figures go in notes, never in tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -12,15 +16,18 @@ import autocannon from "autocannon";
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
   options: {
-    path: { type: "string", default: "/" },
+    path: { type: "string", default: "" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     products: { type: "string", default: "" },
+    /** the app's port (the bare server takes any free one) */
+    port: { type: "string", default: "3201" },
+    /** write the app's CPU profile (node --cpu-prof) into data/bench/profiles */
+    "cpu-prof": { type: "boolean", default: false },
   },
 });
 
-const APP_PORT = 3201;
-const BARE_PORT = 3202;
+const APP_PORT = Number(args.port);
 const dir = path.join(root, "data/bench");
 const dbFile = path.join(dir, args.products ? `vitrina-${args.products}.db` : "vitrina.db");
 fs.mkdirSync(dir, { recursive: true });
@@ -36,7 +43,8 @@ if (args.products && !fs.existsSync(dbFile)) {
   await new Promise((resolve) => seed.on("exit", resolve));
 }
 
-const app: ChildProcess = spawn(process.execPath, ["server/main.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+const profile = args["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", path.join(dir, "profiles")] : [];
+const app: ChildProcess = spawn(process.execPath, [...profile, "server/main.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
 const stopApp = () => app.kill("SIGTERM");
 process.on("exit", stopApp);
 
@@ -53,34 +61,90 @@ async function waitFor(url: string) {
 }
 await waitFor(`http://127.0.0.1:${APP_PORT}/healthz`);
 
-const sample = await fetch(`http://127.0.0.1:${APP_PORT}${args.path}`, { headers: { "accept-encoding": "identity" } });
-const body = Buffer.from(await sample.arrayBuffer());
-const bare = http.createServer((_req, res) => {
-  res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
-  res.end(body);
-});
-await new Promise<void>((r) => bare.listen(BARE_PORT, "127.0.0.1", r));
+// Without --path: the filtered catalogue page and a product page, each for a new visitor (no
+// cookie: the page cache answers) and for one whose session holds a cart (rendered every time).
+const origin = `http://127.0.0.1:${APP_PORT}`;
+const section = "/catalog/divany-i-kresla/";
+const listing = await (await fetch(origin + section)).text();
+const brand = /name="brand" value="([^"]+)"/.exec(listing)?.[1];
+const productPath = /href="(\/product\/[^"/]+\/)"/.exec(listing)?.[1];
+const productId = /action="\/cart\/product\/" method="post"><input type="hidden" name="id" value="(\d+)"/.exec(listing)?.[1];
+if (!brand || !productPath || !productId) throw new Error(`${section} shows no brand filter or product to measure`);
+const catalogPath = `${section}?brand=${encodeURIComponent(brand)}`;
 
-async function measure(name: string, port: number) {
+const added = await fetch(`${origin}/cart/product/`, {
+  method: "POST",
+  headers: { "content-type": "application/json", accept: "application/json", "sec-fetch-site": "same-origin" },
+  body: JSON.stringify({ id: productId, cnt: 1, type: "product" }),
+});
+const cartCookie = added.headers
+  .getSetCookie()
+  .find((c) => c.startsWith("vitrina_sid="))
+  ?.split(";")[0];
+if (!added.ok || !cartCookie) throw new Error(`could not put product ${productId} into a cart (${added.status})`);
+
+const pages: { name: string; path: string; cookie?: string }[] = args.path
+  ? [
+      { name: `${args.path}, no cookie`, path: args.path },
+      { name: `${args.path}, cart session`, path: args.path, cookie: cartCookie },
+    ]
+  : [
+      { name: "catalogue, no cookie", path: catalogPath },
+      { name: "catalogue, cart session", path: catalogPath, cookie: cartCookie },
+      { name: "product, no cookie", path: productPath },
+      { name: "product, cart session", path: productPath, cookie: cartCookie },
+    ];
+
+/** the app's resident memory (Linux), MB */
+function appRssMb(): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${app.pid}/status`, "utf8"))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function measure(port: number, path: string, cookie?: string) {
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}${args.path}`,
+    url: `http://127.0.0.1:${port}${path}`,
     connections: Number(args.connections),
     duration: Number(args.duration),
-    headers: { "accept-encoding": "identity" },
+    headers: { "accept-encoding": "identity", ...(cookie ? { cookie } : {}) },
   });
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-console.log(`Page ${args.path}: ${body.length} bytes; ${args.connections} connections, ${args.duration} s each`);
-const bareResult = await measure("bare node http (same bytes)", BARE_PORT);
-const appResult = await measure("vitrina (SSR + db)", APP_PORT);
-for (const r of [bareResult, appResult]) {
-  console.log(
-    `${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`,
-  );
-}
-console.log(`ratio vitrina/bare: ${(appResult.rps / bareResult.rps).toFixed(3)} of the requests/s`);
+const line = (name: string, r: Awaited<ReturnType<typeof measure>>) =>
+  `  ${name.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
 
-bare.close();
-stopApp();
+console.log(
+  `${args.connections} connections, ${args.duration} s each; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
+for (const page of pages) {
+  const headers = { "accept-encoding": "identity", ...(page.cookie ? { cookie: page.cookie } : {}) };
+  const body = Buffer.from(await (await fetch(origin + page.path, { headers })).arrayBuffer());
+  // the bare server: the same bytes from memory, nothing else
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
+    res.end(body);
+  });
+  await new Promise<void>((r) => bare.listen(0, "127.0.0.1", r));
+  const bareResult = await measure((bare.address() as AddressInfo).port, page.path);
+  await new Promise((r) => bare.close(r));
+  const appResult = await measure(APP_PORT, page.path, page.cookie);
+  console.log(`${page.name}: ${page.path} (${body.length} bytes)`);
+  console.log(line("bare node http (same bytes)", bareResult));
+  console.log(line("vitrina", appResult));
+  console.log(`  ratio vitrina/bare ${(appResult.rps / bareResult.rps).toFixed(3)}   app RSS ${appRssMb() ?? "?"} MB`);
+}
+
+// the profile is written as the app exits
+await new Promise((resolve) => {
+  app.on("exit", resolve);
+  stopApp();
+});
 process.exit(0);

@@ -1,6 +1,5 @@
 // The Express application, built by Vite together with the routes (see vite.config.ts) so
 // the router context keys are shared. server/main.ts listens; tests mount it directly.
-import crypto from "node:crypto";
 import type http from "node:http";
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -15,6 +14,8 @@ import { sendErrorPage, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from "./erro
 import { healthz } from "./health.ts";
 import { hostGuard } from "./host-guard.ts";
 import { routerHandler } from "./router-handler.ts";
+import { createMemoryPageStore, newNonce } from "./page-cache.ts";
+import { readPageVersion } from "../app/domain/page-version.server.ts";
 import { isDatabaseUnavailable } from "../app/db/database-errors.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./rate-limit.ts";
 import { loadSession } from "./session.ts";
@@ -37,6 +38,8 @@ export interface VitrinaApp {
   app: express.Express;
   db: Db;
   logger: Logger;
+  /** the shared pages held now and the limit (null: the page cache is off) */
+  pageCache: { readonly bytes: number; readonly maxBytes: number } | null;
   close(): Promise<void>;
 }
 
@@ -57,10 +60,15 @@ export interface CreateAppOptions {
   dev?: DevServerHooks;
 }
 
+/** PAGE_CACHE_MB unset: 32 MB, a few hundred pages of 100 KB */
+const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
 const clientDir = path.resolve(import.meta.dirname, "../client");
 
 export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {}): Promise<VitrinaApp> {
-  const logger = pino({ level: config.logLevel });
+  // written asynchronously (pino's SonicBoom): a log line never blocks a request on stdout; pino
+  // flushes what is buffered when the process exits
+  const logger = pino({ level: config.logLevel }, pino.destination({ sync: false }));
   if (config.databaseSchema) await ensurePgSchema(config.databaseUrl, config.databaseSchema);
   const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema, lockWaitMs: config.dbLockWaitMs });
   const applied = await migrateToLatest(db);
@@ -88,6 +96,12 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
     exchangePriceType: config.exchangePriceType ?? null,
   };
 
+  // Shared pages for visitors without a session (docs/decisions/091-page-cache.md). In
+  // development every edit must show at once, so nothing is kept there.
+  const pageCacheBytes = dev ? 0 : (config.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES);
+  const pageStore = pageCacheBytes > 0 ? createMemoryPageStore(pageCacheBytes) : null;
+  const pageCache = pageStore ? { store: pageStore, version: () => readPageVersion(db) } : undefined;
+
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -100,24 +114,31 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
     hostGuard({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts, allowLoopback: config.env !== "production", trustProxy: config.trustProxy }),
   );
 
-  app.use(
-    pinoHttp({
-      logger,
-      // in development (dev) the page's modules come one by one from Vite: no log line for each
-      autoLogging: {
-        ignore: (req) =>
-          Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/media/") || (dev && /^\/(@|app\/|node_modules\/)/.test(req.url ?? ""))),
-      },
-      // method, address and status only: headers carry session cookies, which never go to logs
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // A log line per request only when info lines are written at all: below that level pino-http
+  // would still build a child logger and serialise each request for nothing (decision 091).
+  // Errors are logged through req.log either way.
+  const requestLog = logger.isLevelEnabled("info")
+    ? pinoHttp({
+        logger,
+        // in development (dev) the page's modules come one by one from Vite: no log line for each
+        autoLogging: {
+          ignore: (req) =>
+            Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/media/") || (dev && /^\/(@|app\/|node_modules\/)/.test(req.url ?? ""))),
+        },
+        // method, address and status only: headers carry session cookies, which never go to logs
+        serializers: {
+          req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        },
+      })
+    : (req: http.IncomingMessage, _res: http.ServerResponse, next: () => void) => {
+        req.log = logger;
+        next();
+      };
+  app.use(requestLog);
   app.use(compression());
   app.use((_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = newNonce();
     next();
   });
   // the contacts map uses Yandex Maps only when a key is configured; only then does CSP open to it
@@ -155,7 +176,10 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false, fallthrough: false }));
   // In development Vite answers for the client files instead of build/client (source modules, its
   // HMR client, public/); whatever it does not know falls through to the routes, as in production.
-  app.use(dev ? dev.middlewares : express.static(clientDir, { maxAge: "1h", index: false }));
+  // Only addresses of files ask the disk: a page address (always ending in `/`) would cost a
+  // failed stat on every request, which showed in the render's profile (decision 091).
+  const clientFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use(dev ? dev.middlewares : (req, res, next) => (req.path.endsWith("/") ? next() : clientFiles(req, res, next)));
 
   app.use(
     csrfGuard(config.allowedOrigins, (req, res) =>
@@ -200,6 +224,7 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
         );
         return context;
       },
+      pageCache,
       async isStaff(context) {
         const { userId } = context.get(sessionContext);
         return userId !== null && (await findStaffMember(db, userId)) !== null;
@@ -227,6 +252,12 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
     app,
     db,
     logger,
+    pageCache: pageStore && {
+      get bytes() {
+        return pageStore.bytes;
+      },
+      maxBytes: pageCacheBytes,
+    },
     close: () => sessionPurge.stop().then(() => db.close()),
   };
 }

@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   ALLOWED_HOSTS: z.string().default(""),
   /** how long a write waits for SQLite's write lock before the visitor gets 503 */
   DB_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** memory for shared pages of visitors without a session (decision 091); 0 turns the page cache off */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   /** Leaflet tile template of the contacts map */
   MAP_TILE_URL: z
     .string()
@@ -98,6 +100,8 @@ export interface AppConfig {
   dbLockWaitMs?: number;
   /** EXCHANGE_1C_PRICE_TYPE (decision 087) */
   exchangePriceType?: string;
+  /** bytes of shared pages kept (PAGE_CACHE_MB); 0 turns the cache off; 32 MB when absent (tests build configs by hand) */
+  pageCacheBytes?: number;
   /** how often expired sessions are purged; hourly when absent (tests set it shorter) */
   sessionPurgeIntervalMs?: number;
   /** online payment through ЮKassa; absent: only payment on receipt */
@@ -168,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dataDir = "data
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     dbLockWaitMs: e.DB_LOCK_WAIT_MS,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     exchangePriceType: e.EXCHANGE_1C_PRICE_TYPE || undefined,
     maps: { tileUrl: e.MAP_TILE_URL || DEFAULT_TILE_URL, yandexKey: e.YANDEX_MAPS_KEY || null },
     yookassa:

@@ -9,11 +9,12 @@
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { faultsContext } from "../app/context.ts";
+import { faultsContext, nonceContext, sessionContext } from "../app/context.ts";
 import { isDatabaseUnavailable } from "../app/db/database-errors.ts";
 import { bodyLimitFor, DEFAULT_LIMIT } from "./body-limits.ts";
 import { readBodyWithin, refuseTooLarge } from "./request-body.ts";
 import { sendErrorPage, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from "./error-pages.ts";
+import { cachedPage, pageCacheKey, sendCachedPage, shareablePage, type PageCache } from "./page-cache.ts";
 
 export interface RouterHandlerOptions {
   /** the server build, or (development) a function that re-reads it on every request */
@@ -25,9 +26,11 @@ export interface RouterHandlerOptions {
   getLoadContext(req: Request, res: Response): Promise<RouterContextProvider>;
   /** whether the request's session is a staff member's (for the staff-only body caps) */
   isStaff(context: RouterContextProvider): Promise<boolean>;
+  /** shared pages for visitors without a session (server/page-cache.ts); absent: every page is rendered */
+  pageCache?: PageCache;
 }
 
-export function routerHandler({ build, publicUrl, mode, getLoadContext, isStaff }: RouterHandlerOptions) {
+export function routerHandler({ build, publicUrl, mode, getLoadContext, isStaff, pageCache }: RouterHandlerOptions) {
   const handle = createRequestHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -44,15 +47,50 @@ export function routerHandler({ build, publicUrl, mode, getLoadContext, isStaff 
         }
         body = read.body;
       }
+      // a visitor with a session may see their cart, name or a message: only the others share pages
+      const personal = context.get(sessionContext).id !== null;
+      const shared = pageCache && !personal ? pageCacheKey(req) : null;
+      const key = shared === null ? null : await cacheKey(pageCache!, shared);
+      if (key !== null) {
+        // a store that fails (a shared one, later) means rendering, never an error page
+        const page = await pageCache!.store.get(key).catch((err: unknown) => void req.log?.warn({ err }, "page cache unreadable"));
+        if (page) return sendCachedPage(req, res, page, context.get(nonceContext), "hit");
+      }
       const faults: unknown[] = [];
       context.set(faultsContext, faults);
       const response = await handle(toFetchRequest(req, res, publicUrl, body), context);
       if (faults.length && response.status >= 500 && answerFault(req, res, response, faults)) return;
-      await sendResponse(res, response);
+      if (key !== null && faults.length === 0 && shareablePage(response)) {
+        const nonce = context.get(nonceContext);
+        let body: Buffer;
+        try {
+          body = Buffer.from(await response.arrayBuffer());
+        } catch (error) {
+          if (res.destroyed) return; // the visitor went away mid-render: nobody to answer, nothing to keep
+          throw error;
+        }
+        const page = cachedPage(response, body, nonce);
+        await pageCache!.store.set(key, page).catch((err: unknown) => req.log?.warn({ err }, "page cache not written"));
+        if (res.destroyed) return;
+        return sendCachedPage(req, res, page, nonce, "miss");
+      }
+      // a page made for this visitor stays in their browser only
+      const mine =
+        personal && req.method === "GET" && !response.headers.has("cache-control") && (response.headers.get("content-type") ?? "").startsWith("text/html");
+      await sendResponse(res, response, mine ? { "Cache-Control": "private, no-cache" } : {});
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** version + key, or null when the version cannot be read (the page is then rendered, as always) */
+async function cacheKey(pageCache: PageCache, key: string): Promise<string | null> {
+  try {
+    return `${await pageCache.version()}\n${key}`;
+  } catch {
+    return null;
+  }
 }
 
 function toFetchRequest(req: Request, res: Response, publicUrl: string, body: Buffer | undefined): globalThis.Request {
@@ -98,14 +136,32 @@ function answerFault(req: Request, res: Response, response: globalThis.Response,
   return true;
 }
 
-async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
+async function sendResponse(res: Response, response: globalThis.Response, extraHeaders: Record<string, string> = {}): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
   }
+  // A page is sent in one write: React hands it over in 2 KB pieces, each a socket write (and,
+  // with compression, a zlib flush) of its own, which showed in the render's profile (decision
+  // 091). Nothing on the server suspends, so the whole page is ready about when its first piece is.
+  let page: Buffer | null = null;
+  if (response.body && (response.headers.get("content-type") ?? "").startsWith("text/html")) {
+    try {
+      page = Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      if (res.destroyed || res.writableEnded) return;
+      throw error;
+    }
+  }
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of Object.entries(extraHeaders)) res.setHeader(key, value);
+  if (page) {
+    res.setHeader("Content-Length", page.length);
+    res.end(page);
+    return;
+  }
   if (!response.body) {
     res.end();
     return;

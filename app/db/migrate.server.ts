@@ -30,6 +30,7 @@ import * as m028 from "./migrations/028-promo-codes.ts";
 import * as m029 from "./migrations/029-yml-feed-settings.ts";
 import * as m030 from "./migrations/030-exchange-1c.ts";
 import * as m033 from "./migrations/033-exchange-1c-orders.ts";
+import * as m034 from "./migrations/034-page-version.ts";
 import * as m035 from "./migrations/035-yml-feed-complete.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
@@ -63,6 +64,7 @@ const migrations = {
   "029-yml-feed-settings": m029,
   "030-exchange-1c": m030,
   "033-exchange-1c-orders": m033,
+  "034-page-version": m034,
   "035-yml-feed-complete": m035,
 };
 

@@ -74,6 +74,12 @@ export interface DeletedProductTable {
 }
 
 /** a single row (id 1) counting catalogue changes, so every app instance notices them */
+/** one row (id 1): bumped by triggers on every table a shared page shows (migration 034) */
+export interface PageVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface CatalogGenerationTable {
   id: number;
   generation: number;
@@ -205,6 +211,7 @@ export interface Database {
   audit_log: AuditLogTable;
   deleted_products: DeletedProductTable;
   catalog_generation: CatalogGenerationTable;
+  page_version: PageVersionTable;
   catalog_changes: CatalogChangeTable;
   import_sessions: ImportSessionTable;
   site_banner: SiteBannerTable;

@@ -134,6 +134,8 @@ class LockWaitingConnection implements DatabaseConnection {
   }
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
 export class LockWaitingSqliteDriver implements Driver {
   readonly #db: BetterSqlite3.Database;
   readonly #waitMs: number;
@@ -142,6 +144,14 @@ export class LockWaitingSqliteDriver implements Driver {
   /** the handle whose transaction is open on the connection */
   #owner: LockWaitingConnection | null = null;
   #ownerWaiters = new Set<() => void>();
+  /**
+   * Prepared statements by SQL text: a page runs the same few dozen queries on every request,
+   * and preparing (parsing and planning) each one again showed in the render's CPU profile
+   * (decision 091). Statements run to completion synchronously, so one is never used twice at
+   * once; SQLite re-prepares a cached one itself after a schema change. Bounded: SQL with
+   * varying IN lists would otherwise grow it without end.
+   */
+  readonly #statements = new Map<string, BetterSqlite3.Statement>();
 
   constructor(db: BetterSqlite3.Database, options: SqliteLockOptions = {}) {
     this.#db = db;
@@ -223,20 +233,30 @@ export class LockWaitingSqliteDriver implements Driver {
 
   /** Runs one compiled query: directly inside the handle's transaction, else with lock retries. */
   async execute<R>(conn: LockWaitingConnection, compiled: CompiledQuery, signal: AbortSignal | undefined): Promise<QueryResult<R>> {
-    if (this.#owner === conn) return this.#run<R>(this.#db.prepare(compiled.sql), compiled.parameters);
+    if (this.#owner === conn) return this.#run<R>(this.#prepare(compiled.sql), compiled.parameters);
     let stmt: BetterSqlite3.Statement | undefined;
     const attempt = () => {
-      stmt ??= this.#db.prepare(compiled.sql);
+      stmt ??= this.#prepare(compiled.sql);
       return this.#run<R>(stmt, compiled.parameters);
     };
     let writer = true;
     try {
-      stmt = this.#db.prepare(compiled.sql);
+      stmt = this.#prepare(compiled.sql);
       writer = !stmt.reader;
     } catch (err) {
       if (!isBusy(err)) throw err;
     }
     return this.#whenBusyRetry(conn, writer, signal, attempt);
+  }
+
+  #prepare(sql: string): BetterSqlite3.Statement {
+    let stmt = this.#statements.get(sql);
+    if (!stmt) {
+      stmt = this.#db.prepare(sql);
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.clear();
+      this.#statements.set(sql, stmt);
+    }
+    return stmt;
   }
 
   /**
