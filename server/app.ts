@@ -86,6 +86,7 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
     payments: config.yookassa ? createYookassaProvider(config.yookassa) : null,
     receiptVatCode: config.yookassa?.vatCode ?? 1,
     exchangePriceType: config.exchangePriceType ?? null,
+    exchangeStepMs: config.exchangeStepMs,
   };
 
   const app = express();

@@ -98,6 +98,8 @@ export interface AppConfig {
   dbLockWaitMs?: number;
   /** EXCHANGE_1C_PRICE_TYPE (decision 087) */
   exchangePriceType?: string;
+  /** the work one 1C `mode=import` request does before answering `progress`; 2 s when absent (tests set it shorter) */
+  exchangeStepMs?: number;
   /** how often expired sessions are purged; hourly when absent (tests set it shorter) */
   sessionPurgeIntervalMs?: number;
   /** online payment through ЮKassa; absent: only payment on receipt */

@@ -6,7 +6,17 @@ const STATUS: Record<string, string> = { open: "идёт", done: "завершё
 
 /** what a session did, in words: «разделов: 3, создано: 120, обновлено: 5» (the unpacking marks left out) */
 function countsText(counts: Record<string, number>): string {
-  const words: Record<string, string> = { sections: "разделов", created: "создано", updated: "обновлено", offers: "предложений", prices: "цен" };
+  const words: Record<string, string> = {
+    sections: "разделов",
+    properties: "свойств",
+    created: "создано",
+    updated: "обновлено",
+    hidden: "скрыто",
+    offers: "предложений",
+    missing: "не найдено товаров",
+    pictures: "картинок",
+    errors: "ошибок",
+  };
   const parts = Object.entries(counts)
     .filter(([key]) => key in words)
     .map(([key, n]) => `${words[key]}: ${n}`);
