@@ -91,6 +91,19 @@ async function applyGroup(trx: Trx, group: CmlGroup, state: ApplyState): Promise
   state.counts.sections++;
 }
 
+/** where a product without a known group goes: the first section, or a new «Товары из 1С» in an empty shop */
+async function unsortedSection(trx: Trx, state: ApplyState): Promise<{ id: number }> {
+  const first = await trx.selectFrom("sections").select("id").orderBy("id").executeTakeFirst();
+  if (first) return first;
+  state.structural = true;
+  const slug = await freeSlug(trx, "sections", "Товары из 1С", 120);
+  return trx
+    .insertInto("sections")
+    .values({ parent_id: null, slug, title: "Товары из 1С", description: "", sort: 500 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
 /** listing URL parameters and the built-in filters a property code must not shadow */
 const TAKEN_CODES = new Set(["direction", "num", "view", "page", "from", "q", "brand", "price"]);
 
@@ -160,7 +173,7 @@ async function valueText(trx: Trx, cache: ApplyCache, value: string): Promise<st
 async function applyProduct(trx: Trx, p: CmlProduct, state: ApplyState, cache: ApplyCache, now: number): Promise<void> {
   const section =
     (p.groupId ? await trx.selectFrom("sections").select("id").where("external_id", "=", p.groupId).executeTakeFirst() : undefined) ??
-    (await trx.selectFrom("sections").select("id").orderBy("id").executeTakeFirstOrThrow());
+    (await unsortedSection(trx, state));
   // property values first: «Производитель»/«Бренд» may name the brand
   const values: { property_id: number; value_text: string | null; value_num: number | null }[] = [];
   let brand = p.brand;
