@@ -10,8 +10,11 @@
 //      reads the file again from the start, skipping the records already staged.
 //   2. apply: staged records in order, a batch per transaction (exchange-1c-apply.server.ts).
 //   3. pictures: products that list pictures, one product at a time.
-//   4. finish: a full update hides 1C's products the file left out; the storefront is told once
-//      (catalogChanged, back-in-stock notices); the counts go on the session; audit; `success`.
+//   4. hide: a full update hides 1C's products the file left out;
+//   5. search: the touched products' search documents, a thousand per turn;
+//   6. publish: the storefront is told once (catalogChanged, back-in-stock notices); the counts
+//      go on the session; audit;
+//   7. cleanup: the staged rows are deleted in batches; `success`.
 import yauzl from "yauzl";
 import type { Db } from "../db/database.server.ts";
 import { CommerceMlError, CommerceMlReader, xmlEncoding, type CmlRecord } from "../lib/commerceml.ts";
@@ -21,8 +24,9 @@ import { catalogChanged } from "./catalog-changes.server.ts";
 import { PATCH_MAX_PRODUCTS } from "./catalog-index.server.ts";
 import { applyRecord, emptyCounts, newApplyCache, type ApplyState } from "./exchange-1c-apply.server.ts";
 import { importProductPictures } from "./exchange-1c-pictures.server.ts";
-import { EXCHANGE_MESSAGES, exchangeFailed, exchangeFileKey, saveExchangeSession, type ExchangeSession } from "./exchange-1c.server.ts";
+import { EXCHANGE_MESSAGES, exchangeFailed, exchangeFileKey, saveExchangeSession, type ExchangeFileEntry, type ExchangeSession } from "./exchange-1c.server.ts";
 import type { FileStorage, Mailer } from "./ports.ts";
+import { refreshSearchDocuments } from "./search.server.ts";
 import { notifyBackInStock } from "./stock-notices.server.ts";
 
 export const ZIP_MAX_ENTRIES = 10_000;
@@ -42,15 +46,39 @@ function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
   });
 }
 
-/** every file of the archive, or ZipRefused with a Russian reason; nothing is stored here */
-async function readZip(bytes: Buffer, budget: number): Promise<Map<string, Buffer>> {
+/**
+ * Streams every file of the archive into storage under `keyOf(name)`, chunk by chunk (an
+ * unpacked 100 MB import.xml never sits in memory), or throws ZipRefused with a Russian reason
+ * after removing what it wrote: nothing from a refused archive stays.
+ */
+async function unzipInto(storage: FileStorage, bytes: Buffer, budget: number, keyOf: (name: string) => string): Promise<Map<string, ExchangeFileEntry>> {
   const zip = await openZip(bytes);
-  const files = new Map<string, Buffer>();
+  const files = new Map<string, ExchangeFileEntry>();
   let total = 0;
+  const entryFile = async (entry: yauzl.Entry, name: string) => {
+    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+      zip.openReadStream(entry, (err, s) => (err ? reject(new ZipRefused("Архив повреждён")) : resolve(s))),
+    );
+    const key = keyOf(name);
+    await storage.remove(key);
+    files.set(name, { key, bytes: 0 });
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        // the declared size is checked again while reading: a lying header cannot pass
+        total += chunk.byteLength;
+        if (total > budget) throw new ZipRefused(EXCHANGE_MESSAGES.sessionFull);
+        await storage.append(key, chunk);
+        files.get(name)!.bytes += chunk.byteLength;
+      }
+    } catch (error) {
+      if (error instanceof ZipRefused) throw error;
+      throw new ZipRefused("Архив повреждён");
+    }
+  };
   try {
-    return await new Promise((resolve, reject) => {
+    await new Promise<void>((resolve, reject) => {
       zip.on("error", () => reject(new ZipRefused("Архив повреждён")));
-      zip.on("end", () => resolve(files));
+      zip.on("end", () => resolve());
       zip.on("entry", (entry: yauzl.Entry) => {
         // only ASCII names pass safeExchangeName, so reading the raw bytes as UTF-8 loses nothing
         const name = Buffer.from(entry.fileName as unknown as Uint8Array).toString("utf8");
@@ -60,26 +88,14 @@ async function readZip(bytes: Buffer, budget: number): Promise<Map<string, Buffe
         if (entry.uncompressedSize > Math.max(1, entry.compressedSize) * ZIP_MAX_RATIO)
           return reject(new ZipRefused(`Файл ${name} в архиве сжат подозрительно сильно (zip-бомба?)`));
         if (total + entry.uncompressedSize > budget) return reject(new ZipRefused(EXCHANGE_MESSAGES.sessionFull));
-        zip.openReadStream(entry, (err, stream) => {
-          if (err) return reject(new ZipRefused("Архив повреждён"));
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => {
-            // the declared size is checked again while reading: a lying header cannot pass
-            total += c.byteLength;
-            if (total > budget) {
-              stream.destroy();
-              reject(new ZipRefused(EXCHANGE_MESSAGES.sessionFull));
-            } else chunks.push(c);
-          });
-          stream.on("error", () => reject(new ZipRefused("Архив повреждён")));
-          stream.on("end", () => {
-            files.set(name, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
+        entryFile(entry, name).then(() => zip.readEntry(), reject);
       });
       zip.readEntry();
     });
+    return files;
+  } catch (error) {
+    for (const f of files.values()) await storage.remove(f.key);
+    throw error;
   } finally {
     zip.close();
   }
@@ -91,18 +107,17 @@ async function unpackZips(db: Db, storage: FileStorage, session: ExchangeSession
   let unpacked = 0;
   for (const [, zipFile] of zips) {
     const used = Object.values(session.files).reduce((sum, f) => sum + f.bytes, 0);
-    let files: Map<string, Buffer>;
+    let files: Map<string, ExchangeFileEntry>;
     try {
-      files = await readZip(await storage.read(zipFile.key), EXCHANGE_SESSION_MAX_BYTES - used);
+      // the archive itself is read whole (yauzl needs random access); it is at most the session's limit
+      files = await unzipInto(storage, await storage.read(zipFile.key), EXCHANGE_SESSION_MAX_BYTES - used, (name) =>
+        exchangeFileKey(session.id, `${zipFile.key}:${name}`),
+      );
     } catch (error) {
       if (error instanceof ZipRefused) return { kind: "failure", reason: await exchangeFailed(db, session, error.message) };
       throw error;
     }
-    for (const [name, bytes] of files) {
-      const key = exchangeFileKey(session.id, name);
-      await storage.put(key, bytes);
-      session.files[name] = { key, bytes: bytes.byteLength };
-    }
+    for (const [name, entry] of files) session.files[name] = entry;
     session.counts[`unpacked:${zipFile.key}`] = files.size;
     unpacked += files.size;
   }
@@ -120,7 +135,7 @@ const LIVE_READERS_MAX = 16;
 /** error lines kept on a session (a catalogue with thousands of bad pictures must not bloat the row) */
 const SESSION_ERRORS_MAX = 200;
 
-type Phase = "stage" | "apply" | "pictures";
+type Phase = "stage" | "apply" | "pictures" | "hide" | "search" | "publish" | "cleanup";
 
 interface ImportState extends ApplyState {
   phase: Phase;
@@ -128,6 +143,10 @@ interface ImportState extends ApplyState {
   staged: number;
   /** the next staged record to apply */
   applied: number;
+  /** the last staged record (by place) whose search document was rewritten */
+  searched: number;
+  /** the products a full update hid, while few enough to list for catalogChanged; null: too many */
+  hiddenIds: number[] | null;
   /** the last product (by place) whose pictures were handled */
   pictured: number;
   /** bytes read (for the progress line) */
@@ -141,6 +160,8 @@ const newState = (): ImportState => ({
   staged: 0,
   applied: 0,
   pictured: -1,
+  searched: -1,
+  hiddenIds: [],
   read: 0,
   errors: [],
   catalog: false,
@@ -330,15 +351,11 @@ async function picturesStep(job: Job): Promise<boolean> {
   return false;
 }
 
-/** Phase 4: hide what a full update left out, tell the storefront, record, answer. */
-async function finish(job: Job, actor: StaffActor, now: number): Promise<ImportAnswer> {
+/** Phase 4: a full update hides 1C's products the file does not list (staff's own products are not 1C's). */
+async function hideStep(job: Job, now: number): Promise<void> {
   const { session, state, name } = job;
-  const { db } = job.services;
-  const staged = db.kysely.selectFrom("exchange_staging").where("session_id", "=", session.id).where("file", "=", name);
-  let hiddenIds: number[] = [];
   if (state.catalog && !state.changesOnly) {
-    // a full update: 1C's products the file does not list are hidden (staff's own products are not 1C's)
-    const hidden = await db.kysely
+    const hidden = await job.services.db.kysely
       .updateTable("products")
       .set((eb) => ({ published: 0, exchange_hidden: 1, version: eb("version", "+", 1), updated_at: now }))
       .where("external_id", "is not", null)
@@ -357,35 +374,79 @@ async function finish(job: Job, actor: StaffActor, now: number): Promise<ImportA
       )
       .returning("id")
       .execute();
-    hiddenIds = hidden.map((h) => h.id);
-    state.counts.hidden = hiddenIds.length;
+    state.counts.hidden = hidden.length;
+    state.hiddenIds = hidden.length <= PATCH_MAX_PRODUCTS ? hidden.map((h) => h.id) : null;
   }
+  state.phase = "search";
+  await saveState(job.services.db.kysely, job);
+}
+
+const SEARCH_BATCH = 1000;
+const NOTIFY_BATCH = 500;
+
+/**
+ * Phase 5: the search documents of the products the file touched, a thousand per loop turn
+ * (rewriting all 100 000 at once would be one long request); true when all are done.
+ */
+async function searchStep(job: Job): Promise<boolean> {
+  const { db } = job.services;
+  const rows = await db.kysely
+    .selectFrom("exchange_staging")
+    .innerJoin("products", "products.external_id", "exchange_staging.external_id")
+    .select(["exchange_staging.seq", "products.id"])
+    .where("exchange_staging.session_id", "=", job.session.id)
+    .where("exchange_staging.file", "=", job.name)
+    .where("exchange_staging.seq", ">", job.state.searched)
+    .orderBy("exchange_staging.seq")
+    .limit(SEARCH_BATCH)
+    .execute();
+  if (rows.length === 0) {
+    job.state.phase = "publish";
+    await saveState(db.kysely, job);
+    return true;
+  }
+  await refreshSearchDocuments(
+    db,
+    rows.map((r) => r.id),
+  );
+  job.state.searched = rows.at(-1)!.seq;
+  await saveState(db.kysely, job);
+  return false;
+}
+
+/** Phase 6: tell the storefront (indexes, back-in-stock notices), record on the session, audit. */
+async function publishStep(job: Job, actor: StaffActor, now: number): Promise<void> {
+  const { session, state, name } = job;
+  const { db } = job.services;
+  const staged = db.kysely.selectFrom("exchange_staging").where("session_id", "=", session.id).where("file", "=", name);
   const touched = await staged
     .select((eb) => eb.fn.countAll().as("n"))
     .where("external_id", "is not", null)
     .executeTakeFirstOrThrow();
-  // the storefront shows the import like a back-office edit: index, search, sitemap, cache
-  if (state.structural || Number(touched.n) + hiddenIds.length > PATCH_MAX_PRODUCTS) await catalogChanged(db);
+  // the search documents are rewritten already (phase 5): an empty list only moves every
+  // instance's facet index on; a short list lets them patch just those products
+  if (state.structural || !state.hiddenIds || Number(touched.n) + state.hiddenIds.length > PATCH_MAX_PRODUCTS) await catalogChanged(db, []);
   else {
     const changed = await db.kysely
       .selectFrom("products")
       .select("products.id")
       .where("products.external_id", "in", staged.select("external_id").where("external_id", "is not", null))
       .execute();
-    await catalogChanged(db, [...changed.map((c) => c.id), ...hiddenIds]);
+    await catalogChanged(db, [...changed.map((c) => c.id), ...state.hiddenIds]);
   }
   const raised = await db.kysely
     .selectFrom("products")
     .select("products.id")
     .where("products.external_id", "in", staged.select("external_id").where("raised", "=", 1))
     .execute();
-  await notifyBackInStock(
-    db,
-    job.services.mailer,
-    job.services.publicUrl,
-    raised.map((r) => r.id),
-  );
-
+  // in slices: a whole catalogue back in stock is tens of thousands of ids, past SQLite's bound-parameter limit
+  for (let i = 0; i < raised.length; i += NOTIFY_BATCH)
+    await notifyBackInStock(
+      db,
+      job.services.mailer,
+      job.services.publicUrl,
+      raised.slice(i, i + NOTIFY_BATCH).map((r) => r.id),
+    );
   const c = state.counts;
   const counts: Record<string, number> = state.catalog
     ? { sections: c.sections, properties: c.properties, created: c.created, updated: c.updated, hidden: c.hidden }
@@ -397,7 +458,35 @@ async function finish(job: Job, actor: StaffActor, now: number): Promise<ImportA
   session.errors.push(...state.errors.slice(0, Math.max(0, SESSION_ERRORS_MAX - session.errors.length)));
   session.status = "done";
   await saveExchangeSession(db, session);
+  state.phase = "cleanup";
+  await saveState(db.kysely, job);
+}
+
+const CLEANUP_BATCH = 5000;
+
+/** Phase 7: the staged rows go, a few thousand per loop turn; then the answer 1C reads. */
+async function cleanupStep(job: Job): Promise<ImportAnswer | null> {
+  const { db } = job.services;
+  const { session, state, name } = job;
+  const next = await db.kysely
+    .selectFrom("exchange_staging")
+    .select("seq")
+    .where("session_id", "=", session.id)
+    .where("file", "=", name)
+    .orderBy("seq")
+    .limit(1)
+    .executeTakeFirst();
+  if (next) {
+    await db.kysely
+      .deleteFrom("exchange_staging")
+      .where("session_id", "=", session.id)
+      .where("file", "=", name)
+      .where("seq", "<", next.seq + CLEANUP_BATCH)
+      .execute();
+    return null;
+  }
   await dropImport(db, session.id, name);
+  const c = state.counts;
   const errors = c.errors ? `, ошибок: ${c.errors}` : "";
   const message = state.catalog
     ? `Групп: ${c.sections}, свойств: ${c.properties}, товаров создано: ${c.created}, обновлено: ${c.updated}, скрыто: ${c.hidden}${c.pictures ? `, картинок: ${c.pictures}` : ""}${errors}`
@@ -410,7 +499,9 @@ function progressLine(job: Job): string {
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1).replace(".", ",");
   if (state.phase === "stage") return `Проверено ${mb(state.read)} из ${mb(job.bytes)} МБ файла ${job.name}, прочитано записей: ${state.staged}`;
   if (state.phase === "apply") return `Файл ${job.name} проверен; применено записей: ${state.applied} из ${state.staged}`;
-  return `Файл ${job.name} применён; загружено картинок: ${state.counts.pictures}`;
+  if (state.phase === "pictures") return `Файл ${job.name} применён; загружено картинок: ${state.counts.pictures}`;
+  if (state.phase === "search") return `Файл ${job.name} применён; обновляется поиск по каталогу`;
+  return `Файл ${job.name} применён; завершается обработка`;
 }
 
 /** `mode=import&filename=…`: one step of the import; 1C repeats the request while it reads `progress`. */
@@ -443,7 +534,18 @@ export async function importExchangeFile(
     for (;;) {
       if (job.state.phase === "stage") await stageStep(job);
       else if (job.state.phase === "apply") await applyStep(job, cache, now);
-      else if (await picturesStep(job)) return await finish(job, actor, now);
+      else if (job.state.phase === "pictures") {
+        if (await picturesStep(job)) {
+          job.state.phase = "hide";
+          await saveState(db.kysely, job);
+        }
+      } else if (job.state.phase === "hide") await hideStep(job, now);
+      else if (job.state.phase === "search") await searchStep(job);
+      else if (job.state.phase === "publish") await publishStep(job, actor, now);
+      else {
+        const done = await cleanupStep(job);
+        if (done) return done;
+      }
       if (Date.now() >= deadline) return { kind: "progress", message: progressLine(job) };
       await breathe();
     }
