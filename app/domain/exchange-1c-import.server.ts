@@ -182,7 +182,9 @@ interface LiveReader {
   pending: { seq: number; record: CmlRecord }[];
 }
 
-const liveReaders = new Map<string, LiveReader>();
+/** the readers this process keeps between requests, by session and file */
+export type LiveReaders = Map<string, LiveReader>;
+const processReaders: LiveReaders = new Map();
 
 function newLiveReader(skip: number): LiveReader {
   const live: LiveReader = { reader: null as unknown as CommerceMlReader, decoder: null, offset: 0, emitted: 0, pending: [] };
@@ -207,6 +209,8 @@ export interface ImportServices {
   retailPriceType: string | null;
   /** IMPORT_STEP_MS unless a test wants more steps */
   stepMs?: number;
+  /** this process's readers unless a test plays another instance (which has none of them) */
+  liveReaders?: LiveReaders;
 }
 
 interface Job {
@@ -217,6 +221,7 @@ interface Job {
   bytes: number;
   state: ImportState;
   deadline: number;
+  readers: LiveReaders;
 }
 
 async function loadState(db: Db, sessionId: string, name: string): Promise<ImportState | null> {
@@ -234,7 +239,7 @@ async function saveState(executor: Db["kysely"], job: Job, now = Date.now()): Pr
 }
 
 /** forgets a file's import: its staged records, its progress, its live reader */
-async function dropImport(db: Db, sessionId: string, name: string): Promise<void> {
+async function dropImport(db: Db, liveReaders: LiveReaders, sessionId: string, name: string): Promise<void> {
   liveReaders.delete(`${sessionId}:${name}`);
   await db.kysely.deleteFrom("exchange_staging").where("session_id", "=", sessionId).where("file", "=", name).execute();
   await db.kysely.deleteFrom("exchange_imports").where("session_id", "=", sessionId).where("file", "=", name).execute();
@@ -265,20 +270,23 @@ async function flushStaged(job: Job, live: LiveReader): Promise<void> {
 /** Phase 1: true when the whole file is read and staged; CommerceMlError when it is not valid. */
 async function stageStep(job: Job): Promise<boolean> {
   const key = `${job.session.id}:${job.name}`;
-  let live = liveReaders.get(key);
+  let live = job.readers.get(key);
   if (!live || live.emitted !== job.state.staged || live.pending.length) {
     live = newLiveReader(job.state.staged);
-    liveReaders.delete(key);
-    while (liveReaders.size >= LIVE_READERS_MAX) liveReaders.delete(liveReaders.keys().next().value!);
-    liveReaders.set(key, live);
+    job.readers.delete(key);
+    while (job.readers.size >= LIVE_READERS_MAX) job.readers.delete(job.readers.keys().next().value!);
+    job.readers.set(key, live);
   }
+  const stagedBefore = job.state.staged;
   for await (const chunk of job.services.storage.readChunks(job.fileKey, live.offset, CHUNK_BYTES)) {
     live.offset += chunk.byteLength;
     live.decoder ??= new TextDecoder(xmlEncoding(chunk));
     live.reader.write(live.decoder.decode(chunk, { stream: true }));
     if (live.pending.length >= STAGE_BATCH) await flushStaged(job, live);
     await breathe();
-    if (Date.now() >= job.deadline) {
+    // a reader reading again (another instance, a restart) first passes what is staged: the
+    // deadline counts only once it found something new, or every request would re-read the same part
+    if (Date.now() >= job.deadline && live.emitted > stagedBefore) {
       // leaving the loop closes the file; the reader waits in memory for the next request
       await flushStaged(job, live);
       return false;
@@ -286,7 +294,7 @@ async function stageStep(job: Job): Promise<boolean> {
   }
   live.reader.write(live.decoder?.decode() ?? "");
   live.reader.end();
-  liveReaders.delete(key);
+  job.readers.delete(key);
   job.state.phase = "apply";
   await flushStaged(job, live);
   return true;
@@ -485,7 +493,7 @@ async function cleanupStep(job: Job): Promise<ImportAnswer | null> {
       .execute();
     return null;
   }
-  await dropImport(db, session.id, name);
+  await dropImport(db, job.readers, session.id, name);
   const c = state.counts;
   const errors = c.errors ? `, ошибок: ${c.errors}` : "";
   const message = state.catalog
@@ -528,6 +536,7 @@ export async function importExchangeFile(
     bytes: file.bytes,
     state: (await loadState(db, session.id, safe)) ?? newState(),
     deadline,
+    readers: services.liveReaders ?? processReaders,
   };
   const cache = newApplyCache();
   try {
@@ -551,7 +560,7 @@ export async function importExchangeFile(
     }
   } catch (error) {
     if (!(error instanceof CommerceMlError)) throw error;
-    await dropImport(db, session.id, safe);
+    await dropImport(db, job.readers, session.id, safe);
     return { kind: "failure", reason: await exchangeFailed(db, session, `${safe}: ${error.message}`) };
   }
 }
