@@ -64,9 +64,14 @@ const server = spawn(process.execPath, [path.join(root, "server/main.ts")], {
 });
 const status = () => fs.readFileSync(`/proc/${server.pid}/status`, "utf8");
 let peakRss = 0;
+/** what the last answer said the import was doing: reading, applying, or finishing (indexes) */
+let phase = "start";
+const phasePeaks = new Map<string, number>();
 const sampler = setInterval(() => {
   try {
-    peakRss = Math.max(peakRss, kbOf(status(), "VmRSS"));
+    const rss = kbOf(status(), "VmRSS");
+    peakRss = Math.max(peakRss, rss);
+    phasePeaks.set(phase, Math.max(phasePeaks.get(phase) ?? 0, rss));
   } catch {
     // the process has just exited: the last sample stands
   }
@@ -115,6 +120,7 @@ try {
       const s = performance.now();
       answer = await call(`type=catalog&mode=import&filename=${file}`, cookie);
       steps.push(performance.now() - s);
+      phase = `${file} ${/^Проверено/.test(answer[1] ?? "") ? "read" : /применено записей/.test(answer[1] ?? "") ? "apply" : "finish"}`;
     } while (answer[0] === "progress");
     if (answer[0] !== "success") throw new Error(`${file}: ${answer.join(" ")}`);
     const slowest = Math.max(...steps);
@@ -125,6 +131,7 @@ try {
   console.log(`whole exchange: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const page = await fetch(`${base}/catalog/`);
   console.log(`storefront after the import: /catalog/ answers ${page.status}`);
+  for (const [name, kb] of phasePeaks) console.log(`  peak RSS while ${name}: ${(kb / 1024).toFixed(0)} MB`);
   console.log(
     `server RSS: idle ${(idleRss / 1024).toFixed(0)} MB, peak sampled ${(peakRss / 1024).toFixed(0)} MB, VmHWM ${(kbOf(status(), "VmHWM") / 1024).toFixed(0)} MB`,
   );

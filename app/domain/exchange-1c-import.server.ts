@@ -129,7 +129,7 @@ async function unpackZips(db: Db, storage: FileStorage, session: ExchangeSession
 export const IMPORT_STEP_MS = 2000;
 const CHUNK_BYTES = 64 * 1024;
 const STAGE_BATCH = 500;
-const APPLY_BATCH = 200;
+const APPLY_BATCH = 100;
 /** readers kept in this process between requests; the oldest is dropped past this (it can re-read) */
 const LIVE_READERS_MAX = 16;
 /** error lines kept on a session (a catalogue with thousands of bad pictures must not bloat the row) */
