@@ -246,7 +246,7 @@ export interface ExchangeSessionTable {
   status: Generated<string>;
   /** JSON: { [file name]: { key, bytes } } */
   files: Generated<string>;
-  /** JSON: { sections, created, updated, prices } */
+  /** JSON: what the imports counted: { sections, properties, created, updated, hidden, offers, missing, pictures, errors } */
   counts: Generated<string>;
   /** JSON: string[] */
   errors: Generated<string>;
