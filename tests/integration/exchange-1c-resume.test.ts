@@ -40,6 +40,18 @@ describe.each(dialects)("a 1C import whose reader is lost on %s", (dialect) => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it("stores 1C's parts by appending and reads a file back from an offset in bounded chunks", async () => {
+    const storage = createDiskStorage(path.join(dir, "parts"));
+    await storage.append("exchange/parts.bin", Buffer.from("Часть первая; "));
+    await storage.append("exchange/parts.bin", Buffer.from("часть вторая."));
+    const whole = Buffer.from("Часть первая; часть вторая.");
+    expect(await storage.read("exchange/parts.bin")).toEqual(whole);
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of storage.readChunks("exchange/parts.bin", 5, 4)) chunks.push(chunk);
+    expect(chunks.every((c) => c.byteLength <= 4)).toBe(true);
+    expect(Buffer.concat(chunks)).toEqual(whole.subarray(5));
+  });
+
   it("reads the file again on another instance, skipping what is staged, and creates each product once", async () => {
     const made = await addStaff(db, CLI_ACTOR, { email: `resume.${dialect}@example.ru`, role: "owner", password: "стол и шкаф 2026" });
     expect(made.ok).toBe(true);
