@@ -1,7 +1,7 @@
 // The 1C catalogue import in steps (decision 088), over HTTP on both dialects: a full update
 // hides 1C's products it leaves out and a changes-only one does not; 1C's properties become the
 // section's filters; offers in 2.05 attributes, 2.08 «Остатки» and 2.08+ split prices/rests
-// packages; a Windows-1251 file; pictures from import_files/ (a bad one is an error line, not a
+// packages; a Windows-1251 file; pictures from import_files/, plain or zipped (a bad one is an error line, not a
 // failed import; a repeat does not encode again); a small step budget answers `progress` several
 // times, and a file broken at its very end applies nothing.
 import { readFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listExchangeSessions } from "../../app/domain/exchange-1c.server.ts";
 import { createAccount, type TestAccount } from "../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
+import { makeZip } from "../support/zip.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/1c/${name}`, import.meta.url));
 const EXCHANGE = "/exchange/1c/";
@@ -182,7 +183,9 @@ describe.each(dialects)("1C catalogue import in steps on %s", (dialect) => {
     expect(session).toMatchObject({ status: "done" });
     expect(session!.errors).toEqual([expect.stringContaining("white.jpg")]);
 
-    const [again] = await exchange(files, ["import.xml"]);
+    // the same files again, zipped as 1C sends them with zip=yes: the picture is found unchanged
+    const [again] = await exchange([["exchange.zip", makeZip(files.map(([name, data]) => ({ name, data })))]], ["import.xml"]);
+    expect(again![0]).toBe("success");
     expect(again![1]).not.toContain("картинок");
     expect(JSON.parse((await product(OAK)).images)).toEqual(images);
   });
