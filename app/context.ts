@@ -28,6 +28,8 @@ export interface Services {
   receiptVatCode: number;
   /** the 1C price type (Ид or name) that is the shop price; null: the first one (decision 087) */
   exchangePriceType: string | null;
+  /** the longest a 1C `mode=import` request works before answering `progress`; unset: 2 s (decision 088) */
+  exchangeStepMs?: number;
 }
 
 export interface SessionHandle {

@@ -94,6 +94,7 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
     payments: config.yookassa ? createYookassaProvider(config.yookassa) : null,
     receiptVatCode: config.yookassa?.vatCode ?? 1,
     exchangePriceType: config.exchangePriceType ?? null,
+    exchangeStepMs: config.exchangeStepMs,
   };
 
   // Shared pages for visitors without a session (docs/decisions/091-page-cache.md). In

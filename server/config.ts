@@ -102,6 +102,8 @@ export interface AppConfig {
   exchangePriceType?: string;
   /** bytes of shared pages kept (PAGE_CACHE_MB); 0 turns the cache off; 32 MB when absent (tests build configs by hand) */
   pageCacheBytes?: number;
+  /** the work one 1C `mode=import` request does before answering `progress`; 2 s when absent (tests set it shorter) */
+  exchangeStepMs?: number;
   /** how often expired sessions are purged; hourly when absent (tests set it shorter) */
   sessionPurgeIntervalMs?: number;
   /** online payment through ЮKassa; absent: only payment on receipt */

@@ -1,5 +1,6 @@
 // Private files on the local disk (UPLOAD_DIR): written to `<key>.part`, owner-only, then renamed
 // into place, so a full disk or a crash never leaves a half file under a real key.
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import crypto from "node:crypto";
 import path from "node:path";
@@ -79,6 +80,12 @@ export function createDiskStorage(root: string, io: DiskIo = realIo): FileStorag
       const { size } = await handle.stat();
       return { size, stream: Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array> };
     },
+    async append(key, bytes) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await fs.appendFile(file, bytes, { mode: 0o600 });
+    },
+    readChunks: (key, offset, chunkBytes) => createReadStream(fileOf(key), { start: offset, highWaterMark: chunkBytes }),
     async remove(key) {
       await io.unlink(fileOf(key)).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== "ENOENT") throw err;

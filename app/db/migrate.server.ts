@@ -29,6 +29,8 @@ import * as m027 from "./migrations/027-stock-subscriptions.ts";
 import * as m028 from "./migrations/028-promo-codes.ts";
 import * as m029 from "./migrations/029-yml-feed-settings.ts";
 import * as m030 from "./migrations/030-exchange-1c.ts";
+import * as m031 from "./migrations/031-exchange-1c-steps.ts";
+import * as m032 from "./migrations/032-exchange-1c-pictures.ts";
 import * as m033 from "./migrations/033-exchange-1c-orders.ts";
 import * as m034 from "./migrations/034-page-version.ts";
 import * as m035 from "./migrations/035-yml-feed-complete.ts";
@@ -63,6 +65,8 @@ const migrations = {
   "028-promo-codes": m028,
   "029-yml-feed-settings": m029,
   "030-exchange-1c": m030,
+  "031-exchange-1c-steps": m031,
+  "032-exchange-1c-pictures": m032,
   "033-exchange-1c-orders": m033,
   "034-page-version": m034,
   "035-yml-feed-complete": m035,

@@ -64,6 +64,8 @@ export interface ProductTable {
   updated_at: Generated<number>;
   /** 1C's «Ид» of the product this row was imported from (decision 087) */
   external_id: Generated<string | null>;
+  /** 1: hidden by a full 1C update because 1C no longer listed it; shown again when it returns (decision 088) */
+  exchange_hidden: Generated<number>;
 }
 
 /** the address of a deleted product: it answers 410 Gone rather than 404 */
@@ -100,6 +102,8 @@ export interface PropertyTable {
   kind: PropertyKind;
   unit: string;
   sort: number;
+  /** 1C's «Ид» of the property this row was imported from (decision 088) */
+  external_id: Generated<string | null>;
 }
 
 export interface ProductValueTable {
@@ -223,6 +227,10 @@ export interface Database {
   stock_subscriptions: StockSubscriptionTable;
   yml_feed_settings: YmlFeedSettingsTable;
   exchange_sessions: ExchangeSessionTable;
+  exchange_imports: ExchangeImportTable;
+  exchange_staging: ExchangeStagingTable;
+  exchange_property_values: ExchangePropertyValueTable;
+  exchange_pictures: ExchangePictureTable;
 }
 
 /** the Yandex Market feed's settings: one row, id 1 */
@@ -258,7 +266,7 @@ export interface ExchangeSessionTable {
   status: Generated<string>;
   /** JSON: { [file name]: { key, bytes } } */
   files: Generated<string>;
-  /** JSON: { sections, created, updated, prices } */
+  /** JSON: what the imports counted: { sections, properties, created, updated, hidden, offers, missing, pictures, errors } */
   counts: Generated<string>;
   /** JSON: string[] */
   errors: Generated<string>;
@@ -627,4 +635,44 @@ export interface GalleryItem {
   src: string;
   title: string;
   poster?: string;
+}
+
+/** one file's import progress in an exchange session (decision 088) */
+export interface ExchangeImportTable {
+  session_id: string;
+  file: string;
+  /** JSON: ImportState (exchange-1c-import.server.ts) */
+  state: string;
+  updated_at: number;
+}
+
+/** a record read from a 1C file, waiting to be applied (decision 088) */
+export interface ExchangeStagingTable {
+  session_id: string;
+  file: string;
+  /** the record's place in the file, from 0 */
+  seq: number;
+  /** group | property | product | priceType | offer */
+  kind: string;
+  /** 1C's «Ид» of the product (products and offers), to find what a full update left out */
+  external_id: string | null;
+  /** JSON: the CmlRecord */
+  data: string;
+  raised: Generated<number>;
+}
+
+/** a reference value of a 1C property, by its «ИдЗначения» (decision 088) */
+export interface ExchangePropertyValueTable {
+  external_id: string;
+  property_id: number;
+  value: string;
+}
+
+/** a picture a 1C import stored for a product, by the hash of the file 1C sent (decision 088) */
+export interface ExchangePictureTable {
+  product_id: number;
+  source_hash: string;
+  src: string;
+  width: number;
+  height: number;
 }

@@ -1,19 +1,32 @@
-// The catalogue half of the 1C exchange (issue 16, decision 087): `mode=import` for the files a
-// session received. Zip archives are unpacked first (one `progress` step), checked entry by entry
-// (names, count, total size, compression ratio) and stored only when the whole archive passes.
-// import.xml (groups → sections, products) and offers.xml (price, stock) are each applied in one
-// transaction, matched by 1C's «Ид», so a repeated import updates rather than duplicates.
+// The catalogue half of the 1C exchange (issue 16, decisions 087 and 088): `mode=import` for the
+// files a session received, in steps of at most IMPORT_STEP_MS each, so no request runs past a
+// proxy's timeout and the event loop is never held for long. Zip archives are unpacked first (one
+// `progress` step), checked entry by entry (names, count, total size, compression ratio) and
+// stored only when the whole archive passes. Then each file goes through:
+//   1. stage: the file is read in 64 KB chunks, decoded (UTF-8 or Windows-1251) and fed to the
+//      streaming CommerceML reader; its records are staged in exchange_staging in batches. The
+//      whole file is read before anything is applied, so a file broken at its end changes nothing.
+//      The live reader stays in this process between requests; another instance (or a restart)
+//      reads the file again from the start, skipping the records already staged.
+//   2. apply: staged records in order, a batch per transaction (exchange-1c-apply.server.ts).
+//   3. pictures: products that list pictures, one product at a time.
+//   4. hide: a full update hides 1C's products the file left out;
+//   5. search: the touched products' search documents, a thousand per turn;
+//   6. publish: the storefront is told once (catalogChanged, back-in-stock notices); the counts
+//      go on the session; audit;
+//   7. cleanup: the staged rows are deleted in batches; `success`.
 import yauzl from "yauzl";
-import type { Transaction } from "kysely";
 import type { Db } from "../db/database.server.ts";
-import type { Database } from "../db/schema.ts";
-import { CommerceMlError, parseCommerceMl, type CmlDocument } from "../lib/commerceml.ts";
+import { CommerceMlError, CommerceMlReader, xmlEncoding, type CmlRecord } from "../lib/commerceml.ts";
 import { EXCHANGE_SESSION_MAX_BYTES, safeExchangeName } from "../lib/exchange-1c.ts";
-import { slugify } from "../lib/slug.ts";
 import { recordAudit, type StaffActor } from "./audit.server.ts";
 import { catalogChanged } from "./catalog-changes.server.ts";
-import { EXCHANGE_MESSAGES, exchangeFailed, exchangeFileKey, saveExchangeSession, type ExchangeSession } from "./exchange-1c.server.ts";
+import { PATCH_MAX_PRODUCTS } from "./catalog-index.server.ts";
+import { applyRecord, emptyCounts, newApplyCache, type ApplyState } from "./exchange-1c-apply.server.ts";
+import { importProductPictures } from "./exchange-1c-pictures.server.ts";
+import { EXCHANGE_MESSAGES, exchangeFailed, exchangeFileKey, saveExchangeSession, type ExchangeFileEntry, type ExchangeSession } from "./exchange-1c.server.ts";
 import type { FileStorage, Mailer } from "./ports.ts";
+import { refreshSearchDocuments } from "./search.server.ts";
 import { notifyBackInStock } from "./stock-notices.server.ts";
 
 export const ZIP_MAX_ENTRIES = 10_000;
@@ -33,15 +46,39 @@ function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
   });
 }
 
-/** every file of the archive, or ZipRefused with a Russian reason; nothing is stored here */
-async function readZip(bytes: Buffer, budget: number): Promise<Map<string, Buffer>> {
+/**
+ * Streams every file of the archive into storage under `keyOf(name)`, chunk by chunk (an
+ * unpacked 100 MB import.xml never sits in memory), or throws ZipRefused with a Russian reason
+ * after removing what it wrote: nothing from a refused archive stays.
+ */
+async function unzipInto(storage: FileStorage, bytes: Buffer, budget: number, keyOf: (name: string) => string): Promise<Map<string, ExchangeFileEntry>> {
   const zip = await openZip(bytes);
-  const files = new Map<string, Buffer>();
+  const files = new Map<string, ExchangeFileEntry>();
   let total = 0;
+  const entryFile = async (entry: yauzl.Entry, name: string) => {
+    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+      zip.openReadStream(entry, (err, s) => (err ? reject(new ZipRefused("Архив повреждён")) : resolve(s))),
+    );
+    const key = keyOf(name);
+    await storage.remove(key);
+    files.set(name, { key, bytes: 0 });
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        // the declared size is checked again while reading: a lying header cannot pass
+        total += chunk.byteLength;
+        if (total > budget) throw new ZipRefused(EXCHANGE_MESSAGES.sessionFull);
+        await storage.append(key, chunk);
+        files.get(name)!.bytes += chunk.byteLength;
+      }
+    } catch (error) {
+      if (error instanceof ZipRefused) throw error;
+      throw new ZipRefused("Архив повреждён");
+    }
+  };
   try {
-    return await new Promise((resolve, reject) => {
+    await new Promise<void>((resolve, reject) => {
       zip.on("error", () => reject(new ZipRefused("Архив повреждён")));
-      zip.on("end", () => resolve(files));
+      zip.on("end", () => resolve());
       zip.on("entry", (entry: yauzl.Entry) => {
         // only ASCII names pass safeExchangeName, so reading the raw bytes as UTF-8 loses nothing
         const name = Buffer.from(entry.fileName as unknown as Uint8Array).toString("utf8");
@@ -51,26 +88,14 @@ async function readZip(bytes: Buffer, budget: number): Promise<Map<string, Buffe
         if (entry.uncompressedSize > Math.max(1, entry.compressedSize) * ZIP_MAX_RATIO)
           return reject(new ZipRefused(`Файл ${name} в архиве сжат подозрительно сильно (zip-бомба?)`));
         if (total + entry.uncompressedSize > budget) return reject(new ZipRefused(EXCHANGE_MESSAGES.sessionFull));
-        zip.openReadStream(entry, (err, stream) => {
-          if (err) return reject(new ZipRefused("Архив повреждён"));
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => {
-            // the declared size is checked again while reading: a lying header cannot pass
-            total += c.byteLength;
-            if (total > budget) {
-              stream.destroy();
-              reject(new ZipRefused(EXCHANGE_MESSAGES.sessionFull));
-            } else chunks.push(c);
-          });
-          stream.on("error", () => reject(new ZipRefused("Архив повреждён")));
-          stream.on("end", () => {
-            files.set(name, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
+        entryFile(entry, name).then(() => zip.readEntry(), reject);
       });
       zip.readEntry();
     });
+    return files;
+  } catch (error) {
+    for (const f of files.values()) await storage.remove(f.key);
+    throw error;
   } finally {
     zip.close();
   }
@@ -82,18 +107,17 @@ async function unpackZips(db: Db, storage: FileStorage, session: ExchangeSession
   let unpacked = 0;
   for (const [, zipFile] of zips) {
     const used = Object.values(session.files).reduce((sum, f) => sum + f.bytes, 0);
-    let files: Map<string, Buffer>;
+    let files: Map<string, ExchangeFileEntry>;
     try {
-      files = await readZip(await storage.read(zipFile.key), EXCHANGE_SESSION_MAX_BYTES - used);
+      // the archive itself is read whole (yauzl needs random access); it is at most the session's limit
+      files = await unzipInto(storage, await storage.read(zipFile.key), EXCHANGE_SESSION_MAX_BYTES - used, (name) =>
+        exchangeFileKey(session.id, `${zipFile.key}:${name}`),
+      );
     } catch (error) {
       if (error instanceof ZipRefused) return { kind: "failure", reason: await exchangeFailed(db, session, error.message) };
       throw error;
     }
-    for (const [name, bytes] of files) {
-      const key = exchangeFileKey(session.id, name);
-      await storage.put(key, bytes);
-      session.files[name] = { key, bytes: bytes.byteLength };
-    }
+    for (const [name, entry] of files) session.files[name] = entry;
     session.counts[`unpacked:${zipFile.key}`] = files.size;
     unpacked += files.size;
   }
@@ -101,133 +125,391 @@ async function unpackZips(db: Db, storage: FileStorage, session: ExchangeSession
   return { kind: "progress", message: `Архив распакован: файлов ${unpacked}` };
 }
 
-/** a slug not taken by a live or deleted row of `table` */
-async function freeSlug(trx: Transaction<Database>, table: "sections" | "products", title: string, max: number): Promise<string> {
-  const base =
-    slugify(title)
-      .slice(0, max - 8)
-      .replace(/-+$/, "") || "tovar";
-  for (let n = 1; ; n++) {
-    const slug = n === 1 ? base : `${base}-${n}`;
-    const live = await trx.selectFrom(table).select("id").where("slug", "=", slug).executeTakeFirst();
-    const gone = table === "products" ? await trx.selectFrom("deleted_products").select("slug").where("slug", "=", slug).executeTakeFirst() : undefined;
-    if (!live && !gone) return slug;
-  }
+/** the work one `mode=import` request does at most before it answers `progress` */
+export const IMPORT_STEP_MS = 2000;
+const CHUNK_BYTES = 64 * 1024;
+const STAGE_BATCH = 500;
+const APPLY_BATCH = 100;
+/** readers kept in this process between requests; the oldest is dropped past this (it can re-read) */
+const LIVE_READERS_MAX = 16;
+/** error lines kept on a session (a catalogue with thousands of bad pictures must not bloat the row) */
+const SESSION_ERRORS_MAX = 200;
+
+type Phase = "stage" | "apply" | "pictures" | "hide" | "search" | "publish" | "cleanup";
+
+interface ImportState extends ApplyState {
+  phase: Phase;
+  /** records staged so far: the next record's place in the file */
+  staged: number;
+  /** the next staged record to apply */
+  applied: number;
+  /** the last staged record (by place) whose search document was rewritten */
+  searched: number;
+  /** the products a full update hid, while few enough to list for catalogChanged; null: too many */
+  hiddenIds: number[] | null;
+  /** the last product (by place) whose pictures were handled */
+  pictured: number;
+  /** bytes read (for the progress line) */
+  read: number;
+  /** lines for the session's report (bad pictures) */
+  errors: string[];
 }
 
-async function applyCatalog(trx: Transaction<Database>, doc: CmlDocument, now: number) {
-  const counts = { sections: 0, created: 0, updated: 0 };
-  const sectionIds = new Map<string, number>();
-  // parents first: a group is listed after its subgroups in document order
-  const byId = new Map(doc.groups.map((g) => [g.id, g]));
-  const depth = (id: string | null): number => (id && byId.has(id) ? 1 + depth(byId.get(id)!.parentId) : 0);
-  for (const group of [...doc.groups].sort((a, b) => depth(a.parentId) - depth(b.parentId))) {
-    const parentId = group.parentId ? (sectionIds.get(group.parentId) ?? null) : null;
-    const found = await trx.selectFrom("sections").select("id").where("external_id", "=", group.id).executeTakeFirst();
-    if (found) {
-      await trx
-        .updateTable("sections")
-        .set((eb) => ({ title: group.title, parent_id: parentId, version: eb("version", "+", 1) }))
-        .where("id", "=", found.id)
-        .execute();
-      sectionIds.set(group.id, found.id);
-    } else {
-      const slug = await freeSlug(trx, "sections", group.title, 120);
-      const row = await trx
-        .insertInto("sections")
-        .values({ parent_id: parentId, slug, title: group.title, description: "", sort: 500, external_id: group.id })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      sectionIds.set(group.id, row.id);
-    }
-    counts.sections++;
-  }
-  const sectionOf = async (groupId: string | null): Promise<number | null> => {
-    if (!groupId) return null;
-    if (sectionIds.has(groupId)) return sectionIds.get(groupId)!;
-    const row = await trx.selectFrom("sections").select("id").where("external_id", "=", groupId).executeTakeFirst();
-    return row?.id ?? null;
-  };
-  const fallback = async () => (await trx.selectFrom("sections").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-  const ids: number[] = [];
-  for (const p of doc.products) {
-    const sectionId = (await sectionOf(p.groupId)) ?? (await fallback());
-    const found = await trx.selectFrom("products").select("id").where("external_id", "=", p.id).executeTakeFirst();
-    if (found) {
-      await trx
-        .updateTable("products")
-        .set((eb) => ({ title: p.title, description: p.description, section_id: sectionId, version: eb("version", "+", 1), updated_at: now }))
-        .where("id", "=", found.id)
-        .execute();
-      counts.updated++;
-      ids.push(found.id);
-    } else {
-      const slug = await freeSlug(trx, "products", p.title, 160);
-      const row = await trx
-        .insertInto("products")
-        .values({
-          section_id: sectionId,
-          kind: "product",
-          slug,
-          title: p.title,
-          description: p.description,
-          brand: "",
-          price: 0,
-          old_price: null,
-          weight: 0,
-          stock: 0,
-          rating: 0,
-          rating_count: 0,
-          popularity: 0,
-          images: "[]",
-          videos: "[]",
-          set_discount: 0,
-          created_at: now,
-          updated_at: now,
-          external_id: p.id,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      counts.created++;
-      ids.push(row.id);
-    }
-  }
-  return { counts, ids };
+const newState = (): ImportState => ({
+  phase: "stage",
+  staged: 0,
+  applied: 0,
+  pictured: -1,
+  searched: -1,
+  hiddenIds: [],
+  read: 0,
+  errors: [],
+  catalog: false,
+  changesOnly: false,
+  retail: null,
+  structural: false,
+  counts: emptyCounts(),
+});
+
+interface LiveReader {
+  reader: CommerceMlReader;
+  decoder: TextDecoder | null;
+  /** bytes of the file fed to the reader */
+  offset: number;
+  /** records the reader has emitted (staged or skipped) */
+  emitted: number;
+  /** records emitted, not yet staged */
+  pending: { seq: number; record: CmlRecord }[];
 }
 
-async function applyOffers(trx: Transaction<Database>, doc: CmlDocument, priceType: string | null, now: number) {
-  const wanted = priceType?.toLowerCase();
-  // the configured type by its Ид or name; otherwise (or when it is not in this file) the first
-  const retail = (doc.priceTypes.find((t) => t.id.toLowerCase() === wanted || t.title.toLowerCase() === wanted) ?? doc.priceTypes[0])?.id ?? null;
-  const counts = { offers: 0, missing: 0 };
-  const ids: number[] = [];
-  const raised: number[] = [];
-  for (const offer of doc.offers) {
-    const found = await trx.selectFrom("products").select(["id", "stock"]).where("external_id", "=", offer.productId).executeTakeFirst();
-    if (!found) {
-      counts.missing++;
-      continue;
-    }
-    const price = retail ? offer.prices.get(retail) : undefined;
-    await trx
-      .updateTable("products")
-      .set((eb) => ({ stock: offer.stock, ...(price === undefined ? {} : { price }), version: eb("version", "+", 1), updated_at: now }))
-      .where("id", "=", found.id)
-      .execute();
-    if (found.stock <= 0 && offer.stock > 0) raised.push(found.id);
-    ids.push(found.id);
-    counts.offers++;
-  }
-  return { counts, ids, raised };
+/** the readers this process keeps between requests, by session and file */
+export type LiveReaders = Map<string, LiveReader>;
+const processReaders: LiveReaders = new Map();
+
+function newLiveReader(skip: number): LiveReader {
+  const live: LiveReader = { reader: null as unknown as CommerceMlReader, decoder: null, offset: 0, emitted: 0, pending: [] };
+  live.reader = new CommerceMlReader((record) => {
+    const seq = live.emitted++;
+    // read again on another instance or after a restart: what is staged already is skipped
+    if (seq >= skip) live.pending.push({ seq, record });
+  });
+  return live;
 }
+
+/** lets other requests run between batches: a 100 000-product file never holds the event loop */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface ImportServices {
   db: Db;
   storage: FileStorage;
   mailer: Mailer;
   publicUrl: string;
+  mediaDir: string;
   /** the price type (Ид or name) that is the retail price; null: the first one in offers.xml */
   retailPriceType: string | null;
+  /** IMPORT_STEP_MS unless a test wants more steps */
+  stepMs?: number;
+  /** this process's readers unless a test plays another instance (which has none of them) */
+  liveReaders?: LiveReaders;
+}
+
+interface Job {
+  services: ImportServices;
+  session: ExchangeSession;
+  name: string;
+  fileKey: string;
+  bytes: number;
+  state: ImportState;
+  deadline: number;
+  readers: LiveReaders;
+}
+
+async function loadState(db: Db, sessionId: string, name: string): Promise<ImportState | null> {
+  const row = await db.kysely.selectFrom("exchange_imports").select("state").where("session_id", "=", sessionId).where("file", "=", name).executeTakeFirst();
+  return row ? (JSON.parse(row.state) as ImportState) : null;
+}
+
+async function saveState(executor: Db["kysely"], job: Job, now = Date.now()): Promise<void> {
+  const state = JSON.stringify(job.state);
+  await executor
+    .insertInto("exchange_imports")
+    .values({ session_id: job.session.id, file: job.name, state, updated_at: now })
+    .onConflict((oc) => oc.columns(["session_id", "file"]).doUpdateSet({ state, updated_at: now }))
+    .execute();
+}
+
+/** forgets a file's import: its staged records, its progress, its live reader */
+async function dropImport(db: Db, liveReaders: LiveReaders, sessionId: string, name: string): Promise<void> {
+  liveReaders.delete(`${sessionId}:${name}`);
+  await db.kysely.deleteFrom("exchange_staging").where("session_id", "=", sessionId).where("file", "=", name).execute();
+  await db.kysely.deleteFrom("exchange_imports").where("session_id", "=", sessionId).where("file", "=", name).execute();
+}
+
+async function flushStaged(job: Job, live: LiveReader): Promise<void> {
+  const rows = live.pending.map(({ seq, record }) => ({
+    session_id: job.session.id,
+    file: job.name,
+    seq,
+    kind: record.kind,
+    external_id: record.kind === "product" ? record.id : record.kind === "offer" ? record.productId : null,
+    data: JSON.stringify(record),
+  }));
+  live.pending = [];
+  job.state.staged = live.emitted;
+  job.state.read = live.offset;
+  await job.services.db.kysely.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += STAGE_BATCH)
+      await trx
+        .insertInto("exchange_staging")
+        .values(rows.slice(i, i + STAGE_BATCH))
+        .execute();
+    await saveState(trx, job);
+  });
+}
+
+/** Phase 1: true when the whole file is read and staged; CommerceMlError when it is not valid. */
+async function stageStep(job: Job): Promise<boolean> {
+  const key = `${job.session.id}:${job.name}`;
+  let live = job.readers.get(key);
+  if (!live || live.emitted !== job.state.staged || live.pending.length) {
+    live = newLiveReader(job.state.staged);
+    job.readers.delete(key);
+    while (job.readers.size >= LIVE_READERS_MAX) job.readers.delete(job.readers.keys().next().value!);
+    job.readers.set(key, live);
+  }
+  const stagedBefore = job.state.staged;
+  for await (const chunk of job.services.storage.readChunks(job.fileKey, live.offset, CHUNK_BYTES)) {
+    live.offset += chunk.byteLength;
+    live.decoder ??= new TextDecoder(xmlEncoding(chunk));
+    live.reader.write(live.decoder.decode(chunk, { stream: true }));
+    if (live.pending.length >= STAGE_BATCH) await flushStaged(job, live);
+    await breathe();
+    // a reader reading again (another instance, a restart) first passes what is staged: the
+    // deadline counts only once it found something new, or every request would re-read the same part
+    if (Date.now() >= job.deadline && live.emitted > stagedBefore) {
+      // leaving the loop closes the file; the reader waits in memory for the next request
+      await flushStaged(job, live);
+      return false;
+    }
+  }
+  live.reader.write(live.decoder?.decode() ?? "");
+  live.reader.end();
+  job.readers.delete(key);
+  job.state.phase = "apply";
+  await flushStaged(job, live);
+  return true;
+}
+
+/** Phase 2: one batch of staged records in one transaction; true when none are left. */
+async function applyStep(job: Job, cache: ReturnType<typeof newApplyCache>, now: number): Promise<boolean> {
+  const { db, retailPriceType } = job.services;
+  const rows = await db.kysely
+    .selectFrom("exchange_staging")
+    .select(["seq", "data"])
+    .where("session_id", "=", job.session.id)
+    .where("file", "=", job.name)
+    .where("seq", ">=", job.state.applied)
+    .orderBy("seq")
+    .limit(APPLY_BATCH)
+    .execute();
+  if (rows.length === 0) {
+    job.state.phase = "pictures";
+    await saveState(db.kysely, job);
+    return true;
+  }
+  await db.kysely.transaction().execute(async (trx) => {
+    const raised: number[] = [];
+    for (const row of rows) if (await applyRecord(trx, JSON.parse(row.data) as CmlRecord, job.state, cache, retailPriceType, now)) raised.push(row.seq);
+    if (raised.length)
+      await trx
+        .updateTable("exchange_staging")
+        .set({ raised: 1 })
+        .where("session_id", "=", job.session.id)
+        .where("file", "=", job.name)
+        .where("seq", "in", raised)
+        .execute();
+    job.state.applied = rows.at(-1)!.seq + 1;
+    await saveState(trx, job);
+  });
+  return false;
+}
+
+/** Phase 3: the pictures of the next product that lists some; true when none are left. */
+async function picturesStep(job: Job): Promise<boolean> {
+  const { db, storage, mediaDir } = job.services;
+  const row = await db.kysely
+    .selectFrom("exchange_staging")
+    .select(["seq", "data"])
+    .where("session_id", "=", job.session.id)
+    .where("file", "=", job.name)
+    .where("kind", "=", "product")
+    .where("seq", ">", job.state.pictured)
+    .where("data", "like", '%"pictures":["%')
+    .orderBy("seq")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return true;
+  const product = JSON.parse(row.data) as Extract<CmlRecord, { kind: "product" }>;
+  const result = await importProductPictures(db, storage, mediaDir, job.session.files, product.id, product.pictures);
+  job.state.counts.pictures += result.stored;
+  job.state.counts.errors += result.errors.length;
+  job.state.errors.push(...result.errors.slice(0, Math.max(0, SESSION_ERRORS_MAX - job.state.errors.length)));
+  job.state.pictured = row.seq;
+  await saveState(db.kysely, job);
+  return false;
+}
+
+/** Phase 4: a full update hides 1C's products the file does not list (staff's own products are not 1C's). */
+async function hideStep(job: Job, now: number): Promise<void> {
+  const { session, state, name } = job;
+  if (state.catalog && !state.changesOnly) {
+    const hidden = await job.services.db.kysely
+      .updateTable("products")
+      .set((eb) => ({ published: 0, exchange_hidden: 1, version: eb("version", "+", 1), updated_at: now }))
+      .where("external_id", "is not", null)
+      .where("published", "=", 1)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("exchange_staging as s")
+              .select("s.seq")
+              .where("s.session_id", "=", session.id)
+              .where("s.file", "=", name)
+              .where("s.kind", "=", "product")
+              .whereRef("s.external_id", "=", "products.external_id"),
+          ),
+        ),
+      )
+      .returning("id")
+      .execute();
+    state.counts.hidden = hidden.length;
+    state.hiddenIds = hidden.length <= PATCH_MAX_PRODUCTS ? hidden.map((h) => h.id) : null;
+  }
+  state.phase = "search";
+  await saveState(job.services.db.kysely, job);
+}
+
+const SEARCH_BATCH = 1000;
+const NOTIFY_BATCH = 500;
+
+/**
+ * Phase 5: the search documents of the products the file touched, a thousand per loop turn
+ * (rewriting all 100 000 at once would be one long request); true when all are done.
+ */
+async function searchStep(job: Job): Promise<boolean> {
+  const { db } = job.services;
+  const rows = await db.kysely
+    .selectFrom("exchange_staging")
+    .innerJoin("products", "products.external_id", "exchange_staging.external_id")
+    .select(["exchange_staging.seq", "products.id"])
+    .where("exchange_staging.session_id", "=", job.session.id)
+    .where("exchange_staging.file", "=", job.name)
+    .where("exchange_staging.seq", ">", job.state.searched)
+    .orderBy("exchange_staging.seq")
+    .limit(SEARCH_BATCH)
+    .execute();
+  if (rows.length === 0) {
+    job.state.phase = "publish";
+    await saveState(db.kysely, job);
+    return true;
+  }
+  await refreshSearchDocuments(
+    db,
+    rows.map((r) => r.id),
+  );
+  job.state.searched = rows.at(-1)!.seq;
+  await saveState(db.kysely, job);
+  return false;
+}
+
+/** Phase 6: tell the storefront (indexes, back-in-stock notices), record on the session, audit. */
+async function publishStep(job: Job, actor: StaffActor, now: number): Promise<void> {
+  const { session, state, name } = job;
+  const { db } = job.services;
+  const staged = db.kysely.selectFrom("exchange_staging").where("session_id", "=", session.id).where("file", "=", name);
+  const touched = await staged
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("external_id", "is not", null)
+    .executeTakeFirstOrThrow();
+  // the search documents are rewritten already (phase 5): an empty list only moves every
+  // instance's facet index on; a short list lets them patch just those products
+  if (state.structural || !state.hiddenIds || Number(touched.n) + state.hiddenIds.length > PATCH_MAX_PRODUCTS) await catalogChanged(db, []);
+  else {
+    const changed = await db.kysely
+      .selectFrom("products")
+      .select("products.id")
+      .where("products.external_id", "in", staged.select("external_id").where("external_id", "is not", null))
+      .execute();
+    await catalogChanged(db, [...changed.map((c) => c.id), ...state.hiddenIds]);
+  }
+  const raised = await db.kysely
+    .selectFrom("products")
+    .select("products.id")
+    .where("products.external_id", "in", staged.select("external_id").where("raised", "=", 1))
+    .execute();
+  // in slices: a whole catalogue back in stock is tens of thousands of ids, past SQLite's bound-parameter limit
+  for (let i = 0; i < raised.length; i += NOTIFY_BATCH)
+    await notifyBackInStock(
+      db,
+      job.services.mailer,
+      job.services.publicUrl,
+      raised.slice(i, i + NOTIFY_BATCH).map((r) => r.id),
+    );
+  const c = state.counts;
+  const counts: Record<string, number> = state.catalog
+    ? { sections: c.sections, properties: c.properties, created: c.created, updated: c.updated, hidden: c.hidden }
+    : { offers: c.offers, missing: c.missing };
+  if (c.pictures) counts.pictures = c.pictures;
+  if (c.errors) counts.errors = c.errors;
+  await recordAudit(db.kysely, actor, { action: "catalog.exchange-1c", entity: "catalog", entityId: name, before: null, after: counts }, now);
+  for (const [k, v] of Object.entries(counts)) session.counts[k] = (session.counts[k] ?? 0) + v;
+  session.errors.push(...state.errors.slice(0, Math.max(0, SESSION_ERRORS_MAX - session.errors.length)));
+  session.status = "done";
+  await saveExchangeSession(db, session);
+  state.phase = "cleanup";
+  await saveState(db.kysely, job);
+}
+
+const CLEANUP_BATCH = 5000;
+
+/** Phase 7: the staged rows go, a few thousand per loop turn; then the answer 1C reads. */
+async function cleanupStep(job: Job): Promise<ImportAnswer | null> {
+  const { db } = job.services;
+  const { session, state, name } = job;
+  const next = await db.kysely
+    .selectFrom("exchange_staging")
+    .select("seq")
+    .where("session_id", "=", session.id)
+    .where("file", "=", name)
+    .orderBy("seq")
+    .limit(1)
+    .executeTakeFirst();
+  if (next) {
+    await db.kysely
+      .deleteFrom("exchange_staging")
+      .where("session_id", "=", session.id)
+      .where("file", "=", name)
+      .where("seq", "<", next.seq + CLEANUP_BATCH)
+      .execute();
+    return null;
+  }
+  await dropImport(db, job.readers, session.id, name);
+  const c = state.counts;
+  const errors = c.errors ? `, ошибок: ${c.errors}` : "";
+  const message = state.catalog
+    ? `Групп: ${c.sections}, свойств: ${c.properties}, товаров создано: ${c.created}, обновлено: ${c.updated}, скрыто: ${c.hidden}${c.pictures ? `, картинок: ${c.pictures}` : ""}${errors}`
+    : `Обработано предложений: ${c.offers}, не найдено товаров: ${c.missing}${errors}`;
+  return { kind: "success", message };
+}
+
+function progressLine(job: Job): string {
+  const { state } = job;
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(1).replace(".", ",");
+  if (state.phase === "stage") return `Проверено ${mb(state.read)} из ${mb(job.bytes)} МБ файла ${job.name}, прочитано записей: ${state.staged}`;
+  if (state.phase === "apply") return `Файл ${job.name} проверен; применено записей: ${state.applied} из ${state.staged}`;
+  if (state.phase === "pictures") return `Файл ${job.name} применён; загружено картинок: ${state.counts.pictures}`;
+  if (state.phase === "search") return `Файл ${job.name} применён; обновляется поиск по каталогу`;
+  return `Файл ${job.name} применён; завершается обработка`;
 }
 
 /** `mode=import&filename=…`: one step of the import; 1C repeats the request while it reads `progress`. */
@@ -239,35 +521,46 @@ export async function importExchangeFile(
   now = Date.now(),
 ): Promise<ImportAnswer> {
   const { db, storage } = services;
+  const deadline = now + (services.stepMs ?? IMPORT_STEP_MS);
   const step = await unpackZips(db, storage, session);
   if (step) return step;
   const safe = safeExchangeName(name);
   if (!safe) return { kind: "failure", reason: await exchangeFailed(db, session, EXCHANGE_MESSAGES.badName) };
   const file = session.files[safe];
   if (!file) return { kind: "failure", reason: await exchangeFailed(db, session, `${EXCHANGE_MESSAGES.noFile}: ${safe}`) };
-  let doc: CmlDocument;
+  const job: Job = {
+    services,
+    session,
+    name: safe,
+    fileKey: file.key,
+    bytes: file.bytes,
+    state: (await loadState(db, session.id, safe)) ?? newState(),
+    deadline,
+    readers: services.liveReaders ?? processReaders,
+  };
+  const cache = newApplyCache();
   try {
-    doc = parseCommerceMl((await storage.read(file.key)).toString("utf8"));
+    for (;;) {
+      if (job.state.phase === "stage") await stageStep(job);
+      else if (job.state.phase === "apply") await applyStep(job, cache, now);
+      else if (job.state.phase === "pictures") {
+        if (await picturesStep(job)) {
+          job.state.phase = "hide";
+          await saveState(db.kysely, job);
+        }
+      } else if (job.state.phase === "hide") await hideStep(job, now);
+      else if (job.state.phase === "search") await searchStep(job);
+      else if (job.state.phase === "publish") await publishStep(job, actor, now);
+      else {
+        const done = await cleanupStep(job);
+        if (done) return done;
+      }
+      if (Date.now() >= deadline) return { kind: "progress", message: progressLine(job) };
+      await breathe();
+    }
   } catch (error) {
-    if (error instanceof CommerceMlError) return { kind: "failure", reason: await exchangeFailed(db, session, `${safe}: ${error.message}`) };
-    throw error;
+    if (!(error instanceof CommerceMlError)) throw error;
+    await dropImport(db, job.readers, session.id, safe);
+    return { kind: "failure", reason: await exchangeFailed(db, session, `${safe}: ${error.message}`) };
   }
-  const result = await db.kysely.transaction().execute(async (trx) => {
-    const catalog = doc.groups.length > 0 || doc.products.length > 0 ? await applyCatalog(trx, doc, now) : null;
-    const offers = doc.offers.length > 0 ? await applyOffers(trx, doc, services.retailPriceType, now) : null;
-    const counts = { ...catalog?.counts, ...offers?.counts };
-    await recordAudit(trx, actor, { action: "catalog.exchange-1c", entity: "catalog", entityId: safe, before: null, after: counts }, now);
-    return { counts, ids: [...(catalog?.ids ?? []), ...(offers?.ids ?? [])], raised: offers?.raised ?? [] };
-  });
-  for (const [k, v] of Object.entries(result.counts)) session.counts[k] = (session.counts[k] ?? 0) + v;
-  session.status = "done";
-  await saveExchangeSession(db, session);
-  // the storefront shows the import like a back-office edit: index, search, sitemap, cache
-  await catalogChanged(db, result.ids);
-  await notifyBackInStock(db, services.mailer, services.publicUrl, result.raised);
-  const c = result.counts as Record<string, number>;
-  const message = safe.startsWith("offers")
-    ? `Обработано предложений: ${c.offers ?? 0}, не найдено товаров: ${c.missing ?? 0}`
-    : `Групп: ${c.sections ?? 0}, товаров создано: ${c.created ?? 0}, обновлено: ${c.updated ?? 0}`;
-  return { kind: "success", message };
 }

@@ -123,10 +123,10 @@ export async function receiveExchangeFile(db: Db, storage: FileStorage, session:
   if (total + bytes.byteLength > EXCHANGE_SESSION_MAX_BYTES) return { ok: false, reason: await exchangeFailed(db, session, EXCHANGE_MESSAGES.sessionFull) };
   const entry = session.files[safe];
   const key = exchangeFileKey(session.id, safe);
-  // parts are few (file_limit is large), so reading the earlier ones back is cheap enough
-  const before = entry ? await storage.read(entry.key) : Buffer.alloc(0);
-  await storage.put(key, Buffer.concat([before, bytes]));
-  session.files[safe] = { key, bytes: before.byteLength + bytes.byteLength };
+  // a part is appended, never read back: a 200 MB import.xml in 8 MB parts stays cheap (decision 088)
+  if (!entry) await storage.remove(key);
+  await storage.append(key, bytes);
+  session.files[safe] = { key, bytes: (entry?.bytes ?? 0) + bytes.byteLength };
   await saveExchangeSession(db, session);
   return { ok: true };
 }

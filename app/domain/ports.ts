@@ -38,6 +38,10 @@ export interface FileStorage {
   /** Stores bytes under a new key, all or nothing: a failed write leaves no partial file. */
   put(key: string, bytes: Uint8Array): Promise<void>;
   read(key: string): Promise<Buffer>;
+  /** Adds bytes at the end of the key's file (creating it): 1C sends big files in parts. */
+  append(key: string, bytes: Uint8Array): Promise<void>;
+  /** The key's bytes from `offset` on, in chunks of at most `chunkBytes`, without reading the whole file. */
+  readChunks(key: string, offset: number, chunkBytes: number): AsyncIterable<Uint8Array>;
   /** Removes the key; a key that is already gone is not an error. */
   remove(key: string): Promise<void>;
   /**

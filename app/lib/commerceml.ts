@@ -1,138 +1,291 @@
-// CommerceML 2 (import.xml, offers.xml) read with a streaming XML parser (saxes). Only what the
-// catalogue import uses is kept. A DOCTYPE is refused outright: without a DTD no entity can be
-// declared, so external entities (XXE) and entity expansion («billion laughs») cannot happen —
-// saxes reports an undeclared entity as an error.
-import { SaxesParser } from "saxes";
+// CommerceML 2 (import.xml, offers.xml, and 2.08+'s prices_*/rests_* packages) read with a
+// streaming XML parser (saxes) fed in chunks: each group, property, product, price type and offer
+// is handed on as one record the moment it is complete, so memory holds one record, never the
+// file (decision 088). Only what the catalogue import uses is kept. A DOCTYPE is refused outright:
+// without a DTD no entity can be declared, so external entities (XXE) and entity expansion
+// («billion laughs») cannot happen — saxes reports an undeclared entity as an error.
+import { SaxesParser, type SaxesTagPlain } from "saxes";
 
 export interface CmlGroup {
+  kind: "group";
   id: string;
   title: string;
   parentId: string | null;
 }
 
+export type CmlPropertyType = "reference" | "number" | "string";
+
+export interface CmlProperty {
+  kind: "property";
+  id: string;
+  title: string;
+  type: CmlPropertyType;
+  /** reference values: [ИдЗначения, Значение] */
+  values: [string, string][];
+}
+
 export interface CmlProduct {
+  kind: "product";
   id: string;
   article: string;
   title: string;
   groupId: string | null;
   description: string;
+  /** ЗначенияСвойств: the property's Ид and its values (a value Ид for reference properties) */
+  values: { propertyId: string; value: string }[];
+  /** grams, from the requisite «Вес» (kilograms in 1C); null when not given */
+  weight: number | null;
+  /** Изготовитель/Наименование; "" when not given */
+  brand: string;
+  /** Картинка: paths under import_files/ */
+  pictures: string[];
+}
+
+export interface CmlPriceType {
+  kind: "priceType";
+  id: string;
+  title: string;
 }
 
 export interface CmlOffer {
+  kind: "offer";
   /** the product's Ид (a characteristic's «#…» suffix dropped) */
   productId: string;
-  /** price type Ид → price in kopecks */
-  prices: Map<string, number>;
-  /** summed over warehouses when they are listed, else «Количество» */
-  stock: number;
+  /** price type Ид → kopecks; null when the offer lists no prices (a 2.08+ rests package) */
+  prices: Record<string, number> | null;
+  /** summed over warehouses when they are listed, else «Количество»; null when not given (a prices package) */
+  stock: number | null;
 }
 
-export interface CmlDocument {
-  groups: CmlGroup[];
-  products: CmlProduct[];
-  /** price types in document order */
-  priceTypes: { id: string; title: string }[];
-  offers: CmlOffer[];
-  /** «СодержитТолькоИзменения» */
+/** the catalogue's header: «СодержитТолькоИзменения» (absent = a full update) */
+export interface CmlCatalog {
+  kind: "catalog";
   changesOnly: boolean;
 }
+
+export type CmlRecord = CmlGroup | CmlProperty | CmlProduct | CmlPriceType | CmlOffer | CmlCatalog;
 
 export class CommerceMlError extends Error {}
 
 const amount = (text: string) => Number(text.replace(",", ".").replace(/\s/g, ""));
+const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
-/** Reads one CommerceML document; a malformed or hostile one throws CommerceMlError (Russian). */
-export function parseCommerceMl(text: string): CmlDocument {
-  const doc: CmlDocument = { groups: [], products: [], priceTypes: [], offers: [], changesOnly: false };
-  const parser = new SaxesParser({ xmlns: false });
-  const path: string[] = [];
-  const groupStack: CmlGroup[] = [];
-  let textBuf = "";
-  let product: CmlProduct | null = null;
-  let offer: (CmlOffer & { warehouses: number; hasWarehouses: boolean }) | null = null;
-  let price: { type: string; value: number } | null = null;
-  let failure: string | null = null;
+const ENCODINGS: Record<string, string> = {
+  "utf-8": "utf-8",
+  utf8: "utf-8",
+  "windows-1251": "windows-1251",
+  cp1251: "windows-1251",
+  "cp-1251": "windows-1251",
+};
 
-  parser.on("doctype", () => {
-    throw new CommerceMlError("Файл содержит DOCTYPE: объявления DTD и сущностей не принимаются");
-  });
-  parser.on("error", (err) => {
-    failure ??= `Файл не является корректным XML: ${err.message}`;
-  });
-  parser.on("opentag", (tag) => {
+/**
+ * The encoding of an XML file from its first bytes: a UTF-8 BOM, else the XML declaration's
+ * `encoding`, else UTF-8 (the XML default). Only UTF-8 and Windows-1251 are what 1C writes.
+ */
+export function xmlEncoding(head: Uint8Array): string {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return "utf-8";
+  const start = Buffer.from(head.subarray(0, 256)).toString("latin1");
+  const declared = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(start)?.[1];
+  if (!declared) return "utf-8";
+  const known = ENCODINGS[declared.toLowerCase()];
+  if (!known) throw new CommerceMlError(`Неподдерживаемая кодировка файла: ${declared.slice(0, 40)} (нужна UTF-8 или Windows-1251)`);
+  return known;
+}
+
+const PROPERTY_TYPES: Record<string, CmlPropertyType> = { Справочник: "reference", Число: "number" };
+
+/**
+ * A push reader: `write` text as it is decoded, `close` at the end; `emit` gets each record.
+ * Throws CommerceMlError (Russian) on malformed or hostile XML.
+ */
+export class CommerceMlReader {
+  private parser = new SaxesParser({ xmlns: false });
+  private path: string[] = [];
+  private text = "";
+  private groups: { group: CmlGroup; emitted: boolean }[] = [];
+  private property: CmlProperty | null = null;
+  private refValue: [string, string] | null = null;
+  private product: CmlProduct | null = null;
+  private propertyValue: { propertyId: string; values: string[] } | null = null;
+  private requisite: { name: string; value: string } | null = null;
+  private priceType: CmlPriceType | null = null;
+  private offer: (CmlOffer & { warehouses: number; hasWarehouses: boolean; quantity: number | null }) | null = null;
+  private price: { type: string; value: number } | null = null;
+  private failure: string | null = null;
+
+  private readonly emit: (record: CmlRecord) => void;
+
+  constructor(emit: (record: CmlRecord) => void) {
+    this.emit = emit;
+    this.parser.on("doctype", () => {
+      throw new CommerceMlError("Файл содержит DOCTYPE: объявления DTD и сущностей не принимаются");
+    });
+    this.parser.on("error", (err) => {
+      this.failure ??= `Файл не является корректным XML: ${err.message}`;
+    });
+    this.parser.on("opentag", (tag) => this.open(tag));
+    this.parser.on("text", (t) => {
+      // one element's text; a value longer than any column is cut, not kept growing
+      if (this.text.length < 100_000) this.text += t;
+    });
+    this.parser.on("closetag", (tag) => this.close(tag.name));
+  }
+
+  write(chunk: string): void {
+    this.parser.write(chunk);
+    if (this.failure) throw new CommerceMlError(this.failure);
+  }
+
+  end(): void {
+    this.parser.close();
+    if (this.failure) throw new CommerceMlError(this.failure);
+    if (this.path.length > 0) throw new CommerceMlError("Файл оборван: не все элементы закрыты");
+  }
+
+  private open(tag: SaxesTagPlain): void {
     const name = tag.name;
-    const parent = path[path.length - 1];
-    path.push(name);
-    textBuf = "";
+    const parent = this.path.at(-1);
+    this.path.push(name);
+    this.text = "";
     const attr = (n: string) => {
       const v = tag.attributes[n];
       return typeof v === "string" ? v : "";
     };
-    if (name === "ТипЦены") doc.priceTypes.push({ id: "", title: "" });
-    if ((name === "Каталог" || name === "ПакетПредложений") && attr("СодержитТолькоИзменения") === "true") doc.changesOnly = true;
-    if (name === "Группа" && parent === "Группы" && !product) {
-      const g: CmlGroup = { id: "", title: "", parentId: groupStack.at(-1)?.id ?? null };
-      groupStack.push(g);
-    } else if (name === "Товар") product = { id: "", article: "", title: "", groupId: null, description: "" };
-    else if (name === "Предложение") offer = { productId: "", prices: new Map(), stock: 0, warehouses: 0, hasWarehouses: false };
-    else if (name === "Цена" && offer) price = { type: "", value: NaN };
-    else if (name === "Склад" && offer && attr("КоличествоНаСкладе") !== "") {
-      offer.hasWarehouses = true;
-      offer.warehouses += amount(attr("КоличествоНаСкладе")) || 0;
-    }
-  });
-  parser.on("text", (t) => {
-    textBuf += t;
-  });
-  parser.on("closetag", (tag) => {
-    const name = tag.name;
-    path.pop();
-    const parent = path[path.length - 1];
-    const value = textBuf.trim();
-    textBuf = "";
-    if (product) {
-      if (name === "Товар") {
-        if (product.id && product.title) doc.products.push(product);
-        product = null;
-      } else if (parent === "Товар") {
-        if (name === "Ид") product.id = value;
-        else if (name === "Артикул") product.article = value;
-        else if (name === "Наименование") product.title = value;
-        else if (name === "Описание") product.description = value;
-      } else if (name === "Ид" && parent === "Группы") product.groupId ??= value;
+    if (name === "Каталог") {
+      this.emit({ kind: "catalog", changesOnly: attr("СодержитТолькоИзменения") === "true" });
       return;
     }
-    if (offer) {
-      if (name === "Предложение") {
-        if (offer.hasWarehouses) offer.stock = offer.warehouses;
-        offer.stock = Math.max(0, Math.floor(offer.stock));
-        if (offer.productId) doc.offers.push({ productId: offer.productId, prices: offer.prices, stock: offer.stock });
-        offer = null;
-      } else if (price && name === "Цена") {
-        if (price.type && Number.isFinite(price.value)) offer.prices.set(price.type, Math.round(price.value * 100));
-        price = null;
-      } else if (price && name === "ИдТипаЦены") price.type = value;
-      else if (price && name === "ЦенаЗаЕдиницу") price.value = amount(value);
-      else if (parent === "Предложение" && name === "Ид") offer.productId = value.split("#")[0]!;
-      else if (parent === "Предложение" && name === "Количество") offer.stock = amount(value) || 0;
+    if (this.product) {
+      if (name === "ЗначенияСвойства") this.propertyValue = { propertyId: "", values: [] };
+      else if (name === "ЗначениеРеквизита") this.requisite = { name: "", value: "" };
       return;
     }
-    const group = groupStack.at(-1);
-    if (group) {
-      if (name === "Группа") {
-        groupStack.pop();
-        if (group.id && group.title) doc.groups.push(group);
-      } else if (parent === "Группа" && name === "Ид") group.id = value;
-      else if (parent === "Группа" && name === "Наименование") group.title = value;
+    if (this.offer) {
+      if (name === "Цены") this.offer.prices ??= {};
+      else if (name === "Цена") this.price = { type: "", value: NaN };
+      else if (name === "Склад" && attr("КоличествоНаСкладе") !== "") {
+        // 2.05–2.07: <Склад ИдСклада="…" КоличествоНаСкладе="3"/>
+        this.offer.hasWarehouses = true;
+        this.offer.warehouses += amount(attr("КоличествоНаСкладе")) || 0;
+      }
       return;
     }
-    if (parent === "ТипЦены" && name === "Ид") doc.priceTypes.at(-1)!.id = value;
-    else if (parent === "ТипЦены" && name === "Наименование") doc.priceTypes.at(-1)!.title = value;
-  });
+    if (name === "Группа" && parent === "Группы") {
+      // a subgroup's list starts: its parent is complete enough to be applied first
+      this.emitOpenGroups();
+      this.groups.push({ group: { kind: "group", id: "", title: "", parentId: this.groups.at(-1)?.group.id ?? null }, emitted: false });
+    } else if (name === "Группы" && parent === "Группа") this.emitOpenGroups();
+    else if (name === "Свойство" && parent === "Свойства") this.property = { kind: "property", id: "", title: "", type: "string", values: [] };
+    else if (this.property && name === "Справочник") this.refValue = ["", ""];
+    else if (name === "Товар") {
+      this.product = { kind: "product", id: "", article: "", title: "", groupId: null, description: "", values: [], weight: null, brand: "", pictures: [] };
+    } else if (name === "ТипЦены") this.priceType = { kind: "priceType", id: "", title: "" };
+    else if (name === "Предложение")
+      this.offer = { kind: "offer", productId: "", prices: null, stock: null, warehouses: 0, hasWarehouses: false, quantity: null };
+  }
 
-  parser.write(text);
-  if (failure) throw new CommerceMlError(failure);
-  parser.close();
-  if (failure) throw new CommerceMlError(failure);
-  return doc;
+  private emitOpenGroups(): void {
+    for (const entry of this.groups) {
+      if (entry.emitted || !entry.group.id || !entry.group.title) continue;
+      entry.emitted = true;
+      this.emit({ ...entry.group });
+    }
+  }
+
+  private close(name: string): void {
+    this.path.pop();
+    const parent = this.path.at(-1);
+    const value = this.text.trim();
+    this.text = "";
+    if (this.product) this.closeInProduct(name, parent, value);
+    else if (this.offer) this.closeInOffer(name, parent, value);
+    else if (this.property) {
+      const property = this.property;
+      if (name === "Свойство") {
+        if (property.id && property.title) this.emit(property);
+        this.property = null;
+      } else if (this.refValue && name === "Справочник") {
+        if (this.refValue[0] && this.refValue[1]) property.values.push(this.refValue);
+        this.refValue = null;
+      } else if (this.refValue && name === "ИдЗначения") this.refValue[0] = clip(value, 80);
+      else if (this.refValue && name === "Значение") this.refValue[1] = clip(value, 200);
+      else if (parent === "Свойство" && name === "Ид") property.id = clip(value, 80);
+      else if (parent === "Свойство" && name === "Наименование") property.title = clip(value, 120);
+      else if (parent === "Свойство" && name === "ТипЗначений") property.type = PROPERTY_TYPES[value] ?? "string";
+    } else if (this.priceType) {
+      if (name === "ТипЦены") {
+        if (this.priceType.id) this.emit(this.priceType);
+        this.priceType = null;
+      } else if (parent === "ТипЦены" && name === "Ид") this.priceType.id = clip(value, 80);
+      else if (parent === "ТипЦены" && name === "Наименование") this.priceType.title = clip(value, 120);
+    } else {
+      const entry = this.groups.at(-1);
+      if (!entry) return;
+      if (name === "Группа") {
+        this.groups.pop();
+        if (!entry.emitted && entry.group.id && entry.group.title) this.emit(entry.group);
+      } else if (parent === "Группа" && name === "Ид") entry.group.id = clip(value, 80);
+      else if (parent === "Группа" && name === "Наименование") entry.group.title = clip(value, 200);
+    }
+  }
+
+  private closeInProduct(name: string, parent: string | undefined, value: string): void {
+    const product = this.product!;
+    if (name === "Товар") {
+      if (product.id && product.title) this.emit(product);
+      this.product = null;
+    } else if (parent === "Товар") {
+      if (name === "Ид") product.id = clip(value, 80);
+      else if (name === "Артикул") product.article = clip(value, 60);
+      else if (name === "Наименование") product.title = clip(value, 300);
+      else if (name === "Описание") product.description = value;
+      else if (name === "Картинка" && value) product.pictures.push(value);
+    } else if (name === "Ид" && parent === "Группы") product.groupId ??= clip(value, 80);
+    else if (name === "Наименование" && parent === "Изготовитель") product.brand = clip(value, 120);
+    else if (this.propertyValue) {
+      if (name === "ЗначенияСвойства") {
+        for (const v of this.propertyValue.values)
+          if (this.propertyValue.propertyId) product.values.push({ propertyId: this.propertyValue.propertyId, value: v });
+        this.propertyValue = null;
+      } else if (name === "Ид") this.propertyValue.propertyId = clip(value, 80);
+      else if (name === "Значение" && value) this.propertyValue.values.push(clip(value, 200));
+    } else if (this.requisite) {
+      if (name === "ЗначениеРеквизита") {
+        const kg = amount(this.requisite.value);
+        if (this.requisite.name.toLowerCase() === "вес" && Number.isFinite(kg) && kg >= 0) product.weight = Math.round(kg * 1000);
+        this.requisite = null;
+      } else if (name === "Наименование") this.requisite.name = value;
+      else if (name === "Значение") this.requisite.value = value;
+    }
+  }
+
+  private closeInOffer(name: string, parent: string | undefined, value: string): void {
+    const offer = this.offer!;
+    if (name === "Предложение") {
+      const stock = offer.hasWarehouses ? offer.warehouses : offer.quantity;
+      if (offer.productId)
+        this.emit({ kind: "offer", productId: offer.productId, prices: offer.prices, stock: stock === null ? null : Math.max(0, Math.floor(stock)) });
+      this.offer = null;
+    } else if (this.price && name === "Цена") {
+      if (this.price.type && Number.isFinite(this.price.value)) offer.prices![this.price.type] = Math.round(this.price.value * 100);
+      this.price = null;
+    } else if (this.price && name === "ИдТипаЦены") this.price.type = value;
+    else if (this.price && name === "ЦенаЗаЕдиницу") this.price.value = amount(value);
+    else if (parent === "Предложение" && name === "Ид") offer.productId = clip(value.split("#")[0]!, 80);
+    else if (parent === "Предложение" && name === "Количество") offer.quantity = amount(value) || 0;
+    else if (name === "Количество" && (parent === "Склад" || parent === "Остаток") && this.path.includes("Остатки")) {
+      // 2.08+: <Остатки><Остаток><Склад><Ид/><Количество/></Склад></Остаток></Остатки>
+      offer.hasWarehouses = true;
+      offer.warehouses += amount(value) || 0;
+    }
+  }
+}
+
+/** Reads a whole document (small files, tests): its records in document order. */
+export function readCommerceMl(text: string): CmlRecord[] {
+  const records: CmlRecord[] = [];
+  const reader = new CommerceMlReader((r) => records.push(r));
+  reader.write(text);
+  reader.end();
+  return records;
 }

@@ -63,7 +63,15 @@ async function exchange({ request, context }: Route.LoaderArgs | Route.ActionArg
   }
   if (mode === "import") {
     const answer = await importExchangeFile(
-      { db, storage: services.storage, mailer: services.mailer, publicUrl: services.publicUrl, retailPriceType: services.exchangePriceType },
+      {
+        db,
+        storage: services.storage,
+        mailer: services.mailer,
+        publicUrl: services.publicUrl,
+        mediaDir: services.mediaDir,
+        retailPriceType: services.exchangePriceType,
+        stepMs: services.exchangeStepMs,
+      },
       session,
       auth.actor,
       filename,

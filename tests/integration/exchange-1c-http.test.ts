@@ -101,7 +101,7 @@ describe.each(dialects)("1C exchange on %s", (dialect) => {
     expect(await (await call("type=catalog&mode=file&filename=import.xml", { cookie, body: catalog.subarray(half) })).text()).toBe("success");
     expect(await (await call("type=catalog&mode=file&filename=offers.xml", { cookie, body: fixture("offers.xml") })).text()).toBe("success");
     const imported = await importUntilDone(cookie, "import.xml");
-    expect(imported).toEqual(["success", "Групп: 2, товаров создано: 2, обновлено: 0"]);
+    expect(imported).toEqual(["success", "Групп: 2, свойств: 3, товаров создано: 2, обновлено: 0, скрыто: 0"]);
     expect(await importUntilDone(cookie, "offers.xml")).toEqual(["success", "Обработано предложений: 2, не найдено товаров: 0"]);
 
     const section = await app.vitrina.db.kysely
@@ -128,7 +128,7 @@ describe.each(dialects)("1C exchange on %s", (dialect) => {
       { name: "offers.xml", data: fixture("offers.xml") },
     ]);
     expect(await (await call("type=catalog&mode=file&filename=exchange.zip", { cookie: again, body: zip })).text()).toBe("success");
-    expect(await importUntilDone(again, "import.xml")).toEqual(["success", "Групп: 2, товаров создано: 0, обновлено: 2"]);
+    expect(await importUntilDone(again, "import.xml")).toEqual(["success", "Групп: 2, свойств: 3, товаров создано: 0, обновлено: 2, скрыто: 0"]);
     expect((await importUntilDone(again, "offers.xml"))[0]).toBe("success");
     expect(await productCount()).toBe(before);
     expect(await importedCount()).toBe(2);
@@ -142,7 +142,7 @@ describe.each(dialects)("1C exchange on %s", (dialect) => {
     const page = await (await (await signedIn(app, owner)).request("/admin/exchange/")).text();
     expect(page).toContain("Сеансы обмена с 1С");
     expect(page).toMatch(new RegExp(`${owner.email.replace(/[.+]/g, "\\$&")}</td><td>завершён</td>`));
-    expect(page).toContain("создано: 0, обновлено: 2, предложений: 2");
+    expect(page).toContain("создано: 0, обновлено: 2, скрыто: 0, предложений: 2");
   });
 
   it.each([

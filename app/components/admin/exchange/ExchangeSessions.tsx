@@ -8,10 +8,14 @@ const STATUS: Record<string, string> = { open: "идёт", done: "завершё
 function countsText(counts: Record<string, number>): string {
   const words: Record<string, string> = {
     sections: "разделов",
+    properties: "свойств",
     created: "создано",
     updated: "обновлено",
+    hidden: "скрыто",
     offers: "предложений",
-    prices: "цен",
+    missing: "не найдено товаров",
+    pictures: "картинок",
+    errors: "ошибок",
     // the orders exchange (decision 089)
     ordersSent: "заказов отправлено в 1С",
     ordersExported: "отмечено выгруженными",
