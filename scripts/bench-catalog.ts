@@ -15,6 +15,7 @@ import { buildCatalogIndex } from "../app/domain/catalog-index.server.ts";
 import { loadListing } from "../app/domain/listing.server.ts";
 import { knownFilters } from "../app/domain/listing-page.server.ts";
 import { parseListingQuery } from "../app/lib/listing-query.ts";
+import { describeSets, heapUsed } from "./bench-memory.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -39,11 +40,12 @@ async function prepare(db: Db, products: number, label: string) {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function measure(db: Db, label: string) {
-  const heapBefore = process.memoryUsage().heapUsed;
+  const heapBefore = heapUsed();
   let t = performance.now();
   const index = await buildCatalogIndex(db);
   const buildMs = performance.now() - t;
-  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+  const heapMb = (heapUsed() - heapBefore) / 1024 / 1024;
+  console.log(`[${label}] ${describeSets(index)}`);
 
   // A fixed mix: sections from the top level and leaves, 0–3 facets, a price range, every sort, a few pages.
   const sectionIds = [...index.sections.keys()];

@@ -2,8 +2,9 @@
 // Starts the production server on a seeded catalogue and, for each page, a bare Node http
 // server that sends the same page bytes from memory; measures both with autocannon and
 // prints requests/s, p50/p99 latency, the ratio and the app's RSS. Without --path: the filtered
-// catalogue and a product page, each with no cookie and with a cart session (decision 091).
-// Figures go in notes, never in tests.
+// catalogue and a product page, each with no cookie and with a cart session (decision 091). The
+// server starts as `npm run serve` does (its heap cap included); at the end the RSS idle and under
+// load and the heap its catalogue index takes (decision 093). Figures go in notes, never in tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -12,6 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { startServe } from "./bench-support.ts";
+import { measureIndex, rssMb, sampleRss } from "./bench-memory.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -39,12 +42,20 @@ if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
 }
 if (args.products && !fs.existsSync(dbFile)) {
   console.log(`Seeding ${args.products} products into ${path.relative(root, dbFile)}…`);
+  const started = Date.now();
   const seed = spawn(process.execPath, ["scripts/seed.ts", "--products", args.products], { cwd: root, env, stdio: "inherit" });
   await new Promise((resolve) => seed.on("exit", resolve));
+  console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-const profile = args["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", path.join(dir, "profiles")] : [];
-const app: ChildProcess = spawn(process.execPath, [...profile, "server/main.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+// a CPU profile needs node's own flags; otherwise exactly `npm run serve`
+const app: ChildProcess = args["cpu-prof"]
+  ? spawn(process.execPath, ["--cpu-prof", "--cpu-prof-dir", path.join(dir, "profiles"), "server/main.ts"], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "inherit", "inherit"],
+    })
+  : startServe(root, env);
 const stopApp = () => app.kill("SIGTERM");
 process.on("exit", stopApp);
 
@@ -71,6 +82,10 @@ const productPath = /href="(\/product\/[^"/]+\/)"/.exec(listing)?.[1];
 const productId = /action="\/cart\/product\/" method="post"><input type="hidden" name="id" value="(\d+)"/.exec(listing)?.[1];
 if (!brand || !productPath || !productId) throw new Error(`${section} shows no brand filter or product to measure`);
 const catalogPath = `${section}?brand=${encodeURIComponent(brand)}`;
+// idle: the catalogue index is built (the listing above waited for it) and nothing else runs
+await new Promise((r) => setTimeout(r, 2000));
+const idleRss = rssMb(app.pid);
+const loadPeaks: number[] = [];
 
 const added = await fetch(`${origin}/cart/product/`, {
   method: "POST",
@@ -94,16 +109,6 @@ const pages: { name: string; path: string; cookie?: string }[] = args.path
       { name: "product, no cookie", path: productPath },
       { name: "product, cart session", path: productPath, cookie: cartCookie },
     ];
-
-/** the app's resident memory (Linux), MB */
-function appRssMb(): number | null {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${app.pid}/status`, "utf8"))?.[1];
-    return kb ? Math.round(Number(kb) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
 
 async function measure(port: number, path: string, cookie?: string) {
   const result = await autocannon({
@@ -135,12 +140,17 @@ for (const page of pages) {
   await new Promise<void>((r) => bare.listen(0, "127.0.0.1", r));
   const bareResult = await measure((bare.address() as AddressInfo).port, page.path);
   await new Promise((r) => bare.close(r));
+  const stopSampling = sampleRss(app.pid);
   const appResult = await measure(APP_PORT, page.path, page.cookie);
+  loadPeaks.push(stopSampling().peak);
   console.log(`${page.name}: ${page.path} (${body.length} bytes)`);
   console.log(line("bare node http (same bytes)", bareResult));
   console.log(line("vitrina", appResult));
-  console.log(`  ratio vitrina/bare ${(appResult.rps / bareResult.rps).toFixed(3)}   app RSS ${appRssMb() ?? "?"} MB`);
+  console.log(`  ratio vitrina/bare ${(appResult.rps / bareResult.rps).toFixed(3)}   app RSS ${rssMb(app.pid).toFixed(0)} MB`);
 }
+
+console.log(`server RSS: idle ${idleRss.toFixed(0)} MB, under load peak ${Math.max(...loadPeaks).toFixed(0)} MB, now ${rssMb(app.pid).toFixed(0)} MB`);
+console.log(await measureIndex(dbFile));
 
 // the profile is written as the app exits
 await new Promise((resolve) => {

@@ -4,12 +4,12 @@
 // connection. Samples the server's RSS and heap every few seconds and prints them, then the
 // start, peak and end figures and the growth over the second half (a flat line is the goal).
 // Figures go in notes, never in tests.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { cartSessions, waitUntilHealthy } from "./bench-support.ts";
+import { cartSessions, startServe, waitUntilHealthy } from "./bench-support.ts";
+import { rssMb } from "./bench-memory.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -29,30 +29,17 @@ const base = `http://127.0.0.1:${PORT}`;
 const dir = path.join(root, "data/soak");
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
-// The server runs exactly as `npm run serve` starts it (its memory flags are the point of the soak),
-// exec'd by the shell so that the pid is the server's own.
-const serve = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.serve!;
-const app = spawn("sh", ["-c", serve.replace(/(^|\s)node\s/, "$1exec node ")], {
-  cwd: root,
-  env: {
-    ...process.env,
-    DATABASE_URL: path.join(dir, "soak.db"),
-    MEDIA_DIR: path.join(root, "data/media"),
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
+// The server runs exactly as `npm run serve` starts it: its memory flags are the point of the soak.
+const app = startServe(root, {
+  ...process.env,
+  DATABASE_URL: path.join(dir, "soak.db"),
+  MEDIA_DIR: path.join(root, "data/media"),
+  PORT: String(PORT),
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
 });
 process.on("exit", () => app.kill("SIGTERM"));
 await waitUntilHealthy(base);
-
-/** Resident set of the server process, from /proc (Linux), in MB. */
-function rssMb(): number {
-  const status = fs.readFileSync(`/proc/${app.pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
 
 // What the load walks through: every section's listing, a few filtered and sorted variants, and
 // product pages, all taken from the shop's own pages and sitemap.
@@ -87,7 +74,7 @@ const samples: { at: number; rss: number }[] = [];
 const started = Date.now();
 const sample = () => {
   const at = (Date.now() - started) / 1000;
-  const rss = rssMb();
+  const rss = rssMb(app.pid);
   samples.push({ at, rss });
   console.log(`${at.toFixed(0).padStart(5)} s   RSS ${rss.toFixed(0).padStart(4)} MB`);
 };

@@ -57,7 +57,7 @@ function warnWhenHeapIsTight() {
     const mb = (n: number) => Math.round(n / 1024 / 1024);
     vitrina.logger.warn(
       { usedMb: mb(heap.used_heap_size), limitMb: mb(heap.heap_size_limit) },
-      "the catalogue takes most of the heap limit: raise HEAP_MB (for example HEAP_MB=512 for 100 000 products)",
+      "the catalogue takes most of the heap limit: raise HEAP_MB (for example HEAP_MB=1024 for 1 000 000 products)",
     );
   }
 }

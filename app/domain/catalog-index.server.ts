@@ -1,13 +1,14 @@
 // In-memory facet index of the whole catalogue, built from the database and kept per process.
-// Every product gets a position; each facet value is a bitset of positions, each numeric
+// Every product gets a position; each facet value is a set of positions (a PostingList: a sorted
+// array when small, a bitset when large, decision 093), each numeric
 // property an array of values, each sort order a precomputed array of positions. A listing
-// (page, all facet counts, range bounds, total) is then bitset work of microseconds to a few
+// (page, all facet counts, range bounds, total) is then set work of microseconds to a few
 // milliseconds, the same on SQLite and PostgreSQL. See docs/decisions/005-facet-index.md.
 // Only published products are in it, so hidden ones leave listings, facet counts, search and
 // suggestions together; it follows catalogue changes as docs/decisions/074-live-storefront.md says.
 import type { Selectable } from "kysely";
 import type { Db } from "../db/database.server.ts";
-import { Bitset } from "../lib/bitset.ts";
+import { PostingList } from "../lib/posting-list.ts";
 import type { Direction } from "../lib/listing-query.ts";
 import type { ProductTable, ProductValueTable, PropertyTable } from "../db/schema.ts";
 import { buildSearchIndex, patchSearchIndex, type SearchIndex } from "./search-index.server.ts";
@@ -17,7 +18,7 @@ export interface FacetIndex {
   title: string;
   /** values in display order */
   values: string[];
-  sets: Bitset[];
+  sets: PostingList[];
 }
 
 export interface RangeIndex {
@@ -36,9 +37,9 @@ export interface CatalogIndex {
   /** position → product id */
   ids: Int32Array;
   positionOf: Map<number, number>;
-  all: Bitset;
+  all: PostingList;
   /** section id → positions of products in it or any subsection */
-  sections: Map<number, Bitset>;
+  sections: Map<number, PostingList>;
   facets: FacetIndex[];
   ranges: RangeIndex[];
   orders: Record<Direction, Int32Array>;
@@ -82,7 +83,7 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
   const started = Date.now();
   // read first: a change committed while the rows are read bumps it past this, and is built again
   const generation = await readCatalogGeneration(db);
-  const [sections, products, properties, values] = await Promise.all([
+  const [sections, products, properties] = await Promise.all([
     k.selectFrom("sections").select(["id", "parent_id", "title"]).execute(),
     k
       .selectFrom("products")
@@ -91,7 +92,6 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
       .orderBy("id")
       .execute(),
     k.selectFrom("properties").select(["id", "code", "title", "kind", "unit", "sort"]).orderBy("sort").orderBy("id").execute(),
-    k.selectFrom("product_values").select(["product_id", "property_id", "value_text", "value_num"]).execute(),
   ]);
 
   const size = products.length;
@@ -104,8 +104,9 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
 
   // Section subtrees: a product counts in its section and in every ancestor.
   const parentOf = new Map(sections.map((s) => [s.id, s.parent_id]));
-  const sectionSets = new Map<number, Bitset>(sections.map((s) => [s.id, new Bitset(size)]));
-  products.forEach((p, i) => addToSections(parentOf, sectionSets, p.section_id, i));
+  const sectionMembers = new Map<number, number[]>(sections.map((s) => [s.id, []]));
+  products.forEach((p, i) => addToSections(parentOf, sectionMembers, p.section_id, i));
+  const sectionSets = new Map([...sectionMembers].map(([id, list]) => [id, PostingList.of(list, size)]));
 
   // Brand is a column, shown as a facet like the properties.
   const brand = emptyFacet("brand", "Бренд");
@@ -125,24 +126,32 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     else byValue.set(value, [pos]);
   };
   products.forEach((p, i) => p.brand && join(brand, p.brand, i));
-  for (const v of values) {
-    const pos = positionOf.get(v.product_id);
-    if (pos === undefined) continue;
-    const range = propertyRanges.get(v.property_id);
-    if (range) {
-      if (v.value_num !== null) range.values[pos] = v.value_num;
-      continue;
+  // The values are read a slice of products at a time: all at once they were a row object each,
+  // eight per product — some 120 MB of short-lived heap at 100 000 products, more than the
+  // server's heap limit at a million (decision 093). A slice is a few megabytes.
+  for (let from = 0; from < size; from += VALUE_SLICE) {
+    const values = await k
+      .selectFrom("product_values")
+      .select(["product_id", "property_id", "value_text", "value_num"])
+      .where("product_id", ">=", ids[from]!)
+      .where("product_id", "<=", ids[Math.min(size, from + VALUE_SLICE) - 1]!)
+      .execute();
+    for (const v of values) {
+      const pos = positionOf.get(v.product_id);
+      if (pos === undefined) continue;
+      const range = propertyRanges.get(v.property_id);
+      if (range) {
+        if (v.value_num !== null) range.values[pos] = v.value_num;
+        continue;
+      }
+      const facet = propertyFacets.get(v.property_id);
+      if (facet && v.value_text) join(facet, v.value_text, pos);
     }
-    const facet = propertyFacets.get(v.property_id);
-    if (facet && v.value_text) join(facet, v.value_text, pos);
   }
   for (const [facet, byValue] of members) {
     facet.values = [...byValue.keys()].sort(collator.compare);
-    facet.sets = facet.values.map((value) => {
-      const set = new Bitset(size);
-      for (const pos of byValue.get(value)!) set.add(pos);
-      return set;
-    });
+    // a product's values were pushed in position order, but a product may repeat a value
+    facet.sets = facet.values.map((value) => PostingList.of(byValue.get(value)!, size));
   }
 
   const price = priceRange(size);
@@ -167,7 +176,7 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     size,
     ids,
     positionOf,
-    all: Bitset.full(size),
+    all: PostingList.full(size),
     sections: sectionSets,
     facets,
     ranges,
@@ -179,6 +188,9 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     patch: { sections, parentOf, propertyFacets, propertyRanges, allFacets, titles, popularity, createdAt, holes: 0 },
   };
 }
+
+/** Products whose property values one query of a full build reads. */
+const VALUE_SLICE = 20_000;
 
 const DIRECTIONS = ["popular", "price_asc", "price_desc", "new", "name"] as const satisfies readonly Direction[];
 
@@ -197,8 +209,8 @@ function orderComparators(ids: Int32Array, price: Float64Array, titles: string[]
   } satisfies Record<Direction, (a: number, b: number) => number>;
 }
 
-function addToSections(parentOf: Map<number, number | null>, sets: Map<number, Bitset>, section: number, pos: number): void {
-  for (let s: number | null | undefined = section, guard = 0; s != null && guard < 32; s = parentOf.get(s), guard++) sets.get(s)?.add(pos);
+function addToSections(parentOf: Map<number, number | null>, members: Map<number, number[]>, section: number, pos: number): void {
+  for (let s: number | null | undefined = section, guard = 0; s != null && guard < 32; s = parentOf.get(s), guard++) members.get(s)?.push(pos);
 }
 
 function emptyFacet(code: string, title: string): FacetIndex {
@@ -264,43 +276,18 @@ export function patchCatalogIndex(index: CatalogIndex, change: ChangedProducts, 
   for (const pos of gone) ids[pos] = 0;
   for (const [pos, row] of placed) ids[pos] = row.id;
 
-  // every bitset copied at the new size without the cleared positions; `lost` notes the sets a
-  // cleared position was in, the only ones a patch can leave empty
-  const lost = new Set<Bitset>();
-  const copy = (set: Bitset) => {
-    const next = new Bitset(size);
-    next.words.set(set.words);
-    for (const pos of cleared)
-      if (next.has(pos)) {
-        next.words[pos >>> 5]! &= ~(1 << (pos & 31));
-        lost.add(set);
-      }
-    return next;
-  };
-  const all = copy(index.all);
-  const sections = new Map([...index.sections].map(([id, set]) => [id, copy(set)]));
-  const facetOf = new Map<FacetIndex, FacetIndex>();
-  const allFacets = state.allFacets.map((f) => {
-    const next: FacetIndex = { code: f.code, title: f.title, values: f.values.slice(), sets: f.sets.map((set) => copy(set)) };
-    // a value that lost a member may have none left: a full build would not list it
-    for (let i = next.values.length - 1; i >= 0; i--)
-      if (lost.has(f.sets[i]!) && next.sets[i]!.count() === 0) {
-        next.values.splice(i, 1);
-        next.sets.splice(i, 1);
-      }
-    facetOf.set(f, next);
-    return next;
-  });
-  const propertyFacets = new Map([...state.propertyFacets].map(([id, f]) => [id, facetOf.get(f)!]));
-  const rangeOf = new Map<RangeIndex, RangeIndex>();
+  // Stored sets are immutable: each one a cleared position was in or a placed one joins is
+  // edited into a new one, every other is shared with the old index. Additions are gathered
+  // first, per section and per facet value, then each set is edited once.
+  const sectionAdds = new Map<number, number[]>([...index.sections.keys()].map((id) => [id, []]));
+  const allAdds: number[] = [];
   const ranges = index.ranges.map((r) => {
     const values = new Float64Array(size).fill(NaN);
     values.set(r.values);
     for (const pos of cleared) values[pos] = NaN;
-    const next: RangeIndex = { ...r, values };
-    rangeOf.set(r, next);
-    return next;
+    return { ...r, values };
   });
+  const rangeOf = new Map(index.ranges.map((r, i) => [r, ranges[i]!]));
   const price = ranges[0]!;
   const propertyRanges = new Map([...state.propertyRanges].map(([id, r]) => [id, rangeOf.get(r)!]));
 
@@ -315,22 +302,29 @@ export function patchCatalogIndex(index: CatalogIndex, change: ChangedProducts, 
     createdAt[pos] = 0;
   }
 
-  const brand = allFacets[0]!;
+  // per facet: its values (new ones spliced in at their place) and what each value gains
+  interface FacetEdit {
+    values: string[];
+    adds: number[][];
+  }
+  const edits = new Map<FacetIndex, FacetEdit>(state.allFacets.map((f) => [f, { values: f.values.slice(), adds: f.values.map(() => []) }]));
   const join = (facet: FacetIndex, value: string, pos: number) => {
+    const edit = edits.get(facet)!;
     // the collator ranks some distinct strings equal («Ёлка», «Елка»): look for the exact one among them
-    let i = lowerBound(facet.values, value);
-    while (i < facet.values.length && facet.values[i] !== value && collator.compare(facet.values[i]!, value) === 0) i++;
-    if (facet.values[i] !== value) {
-      facet.values.splice(i, 0, value);
-      facet.sets.splice(i, 0, new Bitset(size));
+    let i = lowerBound(edit.values, value);
+    while (i < edit.values.length && edit.values[i] !== value && collator.compare(edit.values[i]!, value) === 0) i++;
+    if (edit.values[i] !== value) {
+      edit.values.splice(i, 0, value);
+      edit.adds.splice(i, 0, []);
     }
-    facet.sets[i]!.add(pos);
+    edit.adds[i]!.push(pos);
   };
+  const brand = state.allFacets[0]!;
   const valuesOf = new Map<number, ValueRow[]>();
   for (const v of change.values) valuesOf.set(v.product_id, [...(valuesOf.get(v.product_id) ?? []), v]);
   for (const [pos, row] of placed) {
-    all.add(pos);
-    addToSections(state.parentOf, sections, row.section_id, pos);
+    allAdds.push(pos);
+    addToSections(state.parentOf, sectionAdds, row.section_id, pos);
     if (row.brand) join(brand, row.brand, pos);
     price.values[pos] = Math.round(Number(row.price) / 100);
     titles[pos] = row.title;
@@ -342,10 +336,30 @@ export function patchCatalogIndex(index: CatalogIndex, change: ChangedProducts, 
         if (v.value_num !== null) range.values[pos] = v.value_num;
         continue;
       }
-      const facet = propertyFacets.get(v.property_id);
+      const facet = state.propertyFacets.get(v.property_id);
       if (facet && v.value_text) join(facet, v.value_text, pos);
     }
   }
+
+  const all = index.all.edit(cleared, allAdds, size);
+  const sections = new Map([...index.sections].map(([id, set]) => [id, set.edit(cleared, sectionAdds.get(id)!, size)]));
+  const facetOf = new Map<FacetIndex, FacetIndex>();
+  const allFacets = state.allFacets.map((f) => {
+    const edit = edits.get(f)!;
+    const old = new Map(f.values.map((value, i) => [value, f.sets[i]!]));
+    const next: FacetIndex = { code: f.code, title: f.title, values: [], sets: [] };
+    edit.values.forEach((value, i) => {
+      const was = old.get(value);
+      const set = was ? was.edit(cleared, edit.adds[i]!, size) : PostingList.of(edit.adds[i]!, size);
+      // a value that lost its last member: a full build would not list it
+      if (set.count() === 0) return;
+      next.values.push(value);
+      next.sets.push(set);
+    });
+    facetOf.set(f, next);
+    return next;
+  });
+  const propertyFacets = new Map([...state.propertyFacets].map(([id, f]) => [id, facetOf.get(f)!]));
 
   // sorted arrays: drop the cleared positions, merge the placed ones in at their place
   const changed = new Uint8Array(size);

@@ -1,7 +1,7 @@
 // What the section and search routes share: read the URL against the catalogue index and
 // compute the listing for a base set of products.
 import type { Db } from "../db/database.server.ts";
-import type { Bitset } from "../lib/bitset.ts";
+import type { PositionSet } from "../lib/posting-list.ts";
 import { parseListingQuery, type ListingQuery } from "../lib/listing-query.ts";
 import { arrangeFilterGroups, hiddenCodes, type FacetChoice } from "../lib/section-facets.ts";
 import type { ListingView } from "./catalog-types.ts";
@@ -19,7 +19,7 @@ export function knownFilters(index: CatalogIndex) {
 export async function listingFor(
   db: Db,
   url: URL,
-  base: (index: CatalogIndex) => Bitset | Promise<Bitset>,
+  base: (index: CatalogIndex) => PositionSet | Promise<PositionSet>,
   choice: readonly FacetChoice[] | null = null,
 ): Promise<{ query: ListingQuery; listing: ListingView }> {
   const index = await getCatalogIndex(db);

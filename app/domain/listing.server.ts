@@ -4,6 +4,7 @@
 import { firstProductImage } from "../lib/json-columns.ts";
 import type { Db } from "../db/database.server.ts";
 import { Bitset } from "../lib/bitset.ts";
+import type { PositionSet } from "../lib/posting-list.ts";
 import type { ListingQuery } from "../lib/listing-query.ts";
 import type { FacetView, ListingView, ProductCardData, RangeView } from "./catalog-types.ts";
 import type { CatalogIndex } from "./catalog-index.server.ts";
@@ -16,14 +17,16 @@ export interface ListingPositions {
 }
 
 /** `order`: positions in the order to show them (a search's relevance); else the query's direction. */
-export function computeListing(index: CatalogIndex, base: Bitset, query: ListingQuery, order?: Int32Array): ListingPositions {
+export function computeListing(index: CatalogIndex, baseSet: PositionSet, query: ListingQuery, order?: Int32Array): ListingPositions {
+  // the listing works on bitsets of its own; the stored sets are counted against them
+  const base = baseSet.toBitset(index.size);
   // One mask per active filter; each facet/range is later counted against all masks but its own.
   const masks = new Map<string, Bitset>();
   for (const facet of index.facets) {
     const checked = (query.facets[facet.code] ?? []).map((v) => facet.values.indexOf(v)).filter((i) => i >= 0);
     if (!checked.length) continue;
     const union = new Bitset(index.size);
-    for (const i of checked) union.orWith(facet.sets[i]!);
+    for (const i of checked) facet.sets[i]!.orInto(union);
     masks.set(`f:${facet.code}`, union);
   }
   for (const range of index.ranges) {
@@ -125,7 +128,7 @@ function lowerBound(asc: Int32Array, values: Float64Array, v: number): number {
   return lo;
 }
 
-export async function loadListing(db: Db, index: CatalogIndex, base: Bitset, query: ListingQuery, order?: Int32Array): Promise<ListingView> {
+export async function loadListing(db: Db, index: CatalogIndex, base: PositionSet, query: ListingQuery, order?: Int32Array): Promise<ListingView> {
   const result = computeListing(index, base, query, order);
   const ids = result.positions.map((p) => index.ids[p]!);
   const items = await loadProductCards(db, ids, query.view === "list");

@@ -6,6 +6,7 @@
 // - the catalogue vocabulary for typo and keyboard-layout correction.
 // See docs/decisions/066-forgiving-search.md.
 import { Bitset } from "../lib/bitset.ts";
+import { PostingList } from "../lib/posting-list.ts";
 import { queryStems, stem, withoutYo, words, writtenWords } from "../lib/russian-words.ts";
 import { SearchVocabulary } from "../lib/search-vocabulary.ts";
 import type { ProductKind } from "../db/schema.ts";
@@ -14,7 +15,7 @@ import type { CatalogIndex, FacetIndex } from "./catalog-index.server.ts";
 interface NamedSet {
   /** stems of the name, without joining words («Тумбы под телевизор» → тумб, телевизор) */
   stems: string[];
-  set: Bitset;
+  set: PostingList;
 }
 
 export interface SearchIndex {
@@ -32,7 +33,7 @@ export interface SearchIndex {
   vocabulary: SearchVocabulary;
   /** for patches: how often each written title word occurs, and the positions of sets */
   titleWordCount: Map<string, number>;
-  sets: Bitset;
+  sets: PostingList;
 }
 
 /** Sets are «комплекты» to a shopper, though each lives in the section of its main piece. */
@@ -44,7 +45,7 @@ export interface SearchIndexInput {
   products: { title: string; brand: string | null; kind: ProductKind }[];
   sections: { id: number; title: string }[];
   /** section id → positions in it or any subsection */
-  sectionSets: Map<number, Bitset>;
+  sectionSets: Map<number, PostingList>;
   facets: FacetIndex[];
   popular: Int32Array;
 }
@@ -79,8 +80,10 @@ export function buildSearchIndex({ products, sections, sectionSets, facets, popu
   });
   titleStart[size] = at;
 
-  const sets = new Bitset(size);
-  products.forEach((p, i) => p.kind === "set" && sets.add(i));
+  const sets = PostingList.fromSorted(
+    products.flatMap((p, i) => (p.kind === "set" ? [i] : [])),
+    size,
+  );
   return {
     titleTerms,
     titleStart,
@@ -100,7 +103,7 @@ function namesAndVocabulary({
   size,
   titleWordCount,
   sets,
-}: Omit<SearchIndexInput, "products"> & { size: number; titleWordCount: Map<string, number>; sets: Bitset }) {
+}: Omit<SearchIndexInput, "products"> & { size: number; titleWordCount: Map<string, number>; sets: PostingList }) {
   const sectionNames: NamedSet[] = sections.flatMap((s) => {
     const set = sectionSets.get(s.id);
     return set ? [{ stems: nameStems(s.title), set }] : [];
@@ -141,7 +144,7 @@ export interface SearchIndexChange {
   /** positions of changed or new products, as they are now */
   placed: { pos: number; title: string; kind: ProductKind }[];
   sections: { id: number; title: string }[];
-  sectionSets: Map<number, Bitset>;
+  sectionSets: Map<number, PostingList>;
   facets: FacetIndex[];
   popular: Int32Array;
 }
@@ -199,10 +202,11 @@ export function patchSearchIndex(old: SearchIndex, change: SearchIndexChange): S
   }
   titleStart[size] = at;
 
-  const sets = new Bitset(size);
-  sets.words.set(old.sets.words);
-  for (const pos of cleared) sets.words[pos >>> 5]! &= ~(1 << (pos & 31));
-  for (const { pos, kind } of change.placed) if (kind === "set") sets.add(pos);
+  const sets = old.sets.edit(
+    [...cleared],
+    change.placed.flatMap(({ pos, kind }) => (kind === "set" ? [pos] : [])),
+    size,
+  );
 
   return {
     titleTerms,
@@ -234,7 +238,7 @@ export function relevanceOrder(index: CatalogIndex, positions: number[], text: s
   // per query word, the products that have it in a brand, a property value or a section name
   const inFields = stems.map((q) => {
     const union = new Bitset(index.size);
-    for (const f of search.fields) if (f.stems.some((s) => s.startsWith(q))) union.orWith(f.set);
+    for (const f of search.fields) if (f.stems.some((s) => s.startsWith(q))) f.set.orInto(union);
     return union;
   });
   // a named section: every query word is one of its name's words, or its whole name is in the query
@@ -242,7 +246,7 @@ export function relevanceOrder(index: CatalogIndex, positions: number[], text: s
   const queried = new Set(stems);
   for (const n of search.named) {
     if (!n.stems.length) continue;
-    if (stems.every((q) => n.stems.includes(q)) || n.stems.every((s) => queried.has(s))) named.orWith(n.set);
+    if (stems.every((q) => n.stems.includes(q)) || n.stems.every((s) => queried.has(s))) n.set.orInto(named);
   }
 
   const keys = new Map<number, number>();

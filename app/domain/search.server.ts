@@ -3,8 +3,9 @@
 // a half-typed word already finds (docs/decisions/006-catalog-search.md). On top of it, the
 // catalogue index ranks what was found and corrects typos and the wrong keyboard layout
 // (search-index.server.ts, docs/decisions/066-forgiving-search.md).
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Db } from "../db/database.server.ts";
+import type { Database } from "../db/schema.ts";
 import { Bitset } from "../lib/bitset.ts";
 import { parseListingQuery } from "../lib/listing-query.ts";
 import { documentStems, queryStems } from "../lib/russian-words.ts";
@@ -18,12 +19,17 @@ import type { SearchListing } from "./search-types.ts";
 const BATCH = 500;
 export const MAX_SEARCH_RESULTS = 5000;
 
-/** Search documents (title, brand, section, properties, description) of the given products, or of all. */
-async function searchDocuments(db: Db, ids?: readonly number[]): Promise<{ product_id: number; stems: string }[]> {
-  const k = db.kysely;
+/** Products a rebuild reads and writes the documents of at a time (see rebuildSearchIndex). */
+const REBUILD_SLICE = 2000;
+
+/** Search documents (title, brand, section, properties, description) of the given products, or of an id range. */
+async function searchDocuments(k: Kysely<Database>, ids: readonly number[] | { from: number; to: number }): Promise<{ product_id: number; stems: string }[]> {
   let products = k.selectFrom("products").select(["id", "section_id", "title", "brand", "description"]);
   let valueRows = k.selectFrom("product_values").select(["product_id", "value_text"]).where("value_text", "is not", null);
-  if (ids) {
+  if ("from" in ids) {
+    products = products.where("id", ">=", ids.from).where("id", "<=", ids.to);
+    valueRows = valueRows.where("product_id", ">=", ids.from).where("product_id", "<=", ids.to);
+  } else {
     products = products.where("id", "in", ids);
     valueRows = valueRows.where("product_id", "in", ids);
   }
@@ -41,25 +47,36 @@ async function searchDocuments(db: Db, ids?: readonly number[]): Promise<{ produ
   }));
 }
 
-/** Rebuilds every product's search document. */
+/**
+ * Rebuilds every product's search document, a slice of products at a time inside the one
+ * transaction: every document at once took more heap than the server has at 100 000 products
+ * (descriptions and values for all of them), and an import or a section edit runs this in the
+ * server (decision 093).
+ */
 export async function rebuildSearchIndex(db: Db): Promise<number> {
-  const docs = await searchDocuments(db);
-  await db.kysely.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom("search_documents").execute();
-    for (let i = 0; i < docs.length; i += BATCH)
-      await trx
-        .insertInto("search_documents")
-        .values(docs.slice(i, i + BATCH))
-        .execute();
+    let written = 0;
+    for (let after = 0; ;) {
+      const slice = await trx.selectFrom("products").select("id").where("id", ">", after).orderBy("id").limit(REBUILD_SLICE).execute();
+      if (!slice.length) return written;
+      after = slice.at(-1)!.id;
+      const docs = await searchDocuments(trx, { from: slice[0]!.id, to: after });
+      for (let i = 0; i < docs.length; i += BATCH)
+        await trx
+          .insertInto("search_documents")
+          .values(docs.slice(i, i + BATCH))
+          .execute();
+      written += docs.length;
+    }
   });
-  return docs.length;
 }
 
 /** Rewrites the documents of these products after an edit; a deleted product's document goes. */
 export async function refreshSearchDocuments(db: Db, ids: readonly number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += BATCH) {
     const chunk = ids.slice(i, i + BATCH);
-    const docs = await searchDocuments(db, chunk);
+    const docs = await searchDocuments(db.kysely, chunk);
     await db.kysely.transaction().execute(async (trx) => {
       await trx.deleteFrom("search_documents").where("product_id", "in", chunk).execute();
       if (docs.length) await trx.insertInto("search_documents").values(docs).execute();

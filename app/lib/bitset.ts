@@ -1,6 +1,8 @@
+import type { PositionSet } from "./posting-list.ts";
+
 // A fixed-size set of small integers (product positions in the catalogue index), stored as
 // 32-bit words: intersections and counts over 100 000 products take microseconds.
-export class Bitset {
+export class Bitset implements PositionSet {
   readonly words: Uint32Array;
   readonly size: number;
 
@@ -43,6 +45,18 @@ export class Bitset {
     const b = other.words;
     for (let i = 0; i < a.length; i++) a[i]! |= b[i]!;
     return this;
+  }
+
+  /** other := other ∪ this (both of one size) */
+  orInto(other: Bitset): void {
+    other.orWith(this);
+  }
+
+  /** A copy of `size` positions (the same or more): a listing's working set. */
+  toBitset(size: number): Bitset {
+    const copy = new Bitset(size);
+    copy.words.set(this.words.subarray(0, copy.words.length));
+    return copy;
   }
 
   count(): number {

@@ -41,7 +41,7 @@ describe.each(dialects)("a patched catalogue index on %s", (dialect) => {
     const out: unknown[] = [];
     for (const [i, base] of [index.all, ...sectionIds.map((id) => index.sections.get(id)!)].entries()) {
       // the first facet's first two values and the price's lower half as filters, in every order
-      const facet = index.facets.find((f) => f.values.length > 1 && f.sets.some((s) => s.andCount(base) > 0));
+      const facet = index.facets.find((f) => f.values.length > 1 && f.sets.some((s) => s.andCount(base.toBitset(index.size)) > 0));
       const filters = facet ? `${facet.code}=${encodeURIComponent(facet.values[0]!)}&${facet.code}=${encodeURIComponent(facet.values[1]!)}` : "";
       for (const direction of DIRECTIONS)
         for (const params of [`direction=${direction}`, `direction=${direction}&${filters}&price[max]=40000&num=60`]) {
