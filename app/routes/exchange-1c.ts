@@ -22,6 +22,17 @@ function cookieValue(request: Request, name: string): string {
   return "";
 }
 
+/** a `mode=file` body within 1C's part limit, or the `failure` answer to send instead */
+async function fileBody(request: Request): Promise<Uint8Array | Response> {
+  if (request.method !== "POST") return failure("Файл отправляется методом POST", 405);
+  try {
+    return await readLimitedBody(request, EXCHANGE_FILE_LIMIT, EXCHANGE_MESSAGES.tooLarge);
+  } catch (error) {
+    if (error instanceof UploadError) return failure(error.message, error.status, { connection: "close" });
+    throw error;
+  }
+}
+
 /**
  * `/exchange/1c/` — 1C's «Обмен с сайтом» (CommerceML 2). Every request carries Basic auth of
  * an owner or of staff allowed «exchange»; after `checkauth` also the session cookie.
@@ -50,14 +61,8 @@ async function exchange({ request, context }: Route.LoaderArgs | Route.ActionArg
   if (mode === "init") return text(exchangeAnswer("zip=yes", `file_limit=${EXCHANGE_FILE_LIMIT}`));
   const filename = url.searchParams.get("filename") ?? "";
   if (mode === "file") {
-    if (request.method !== "POST") return failure("Файл отправляется методом POST", 405);
-    let body: Uint8Array;
-    try {
-      body = await readLimitedBody(request, EXCHANGE_FILE_LIMIT, EXCHANGE_MESSAGES.tooLarge);
-    } catch (error) {
-      if (error instanceof UploadError) return failure(error.message, error.status, { connection: "close" });
-      throw error;
-    }
+    const body = await fileBody(request);
+    if (body instanceof Response) return body;
     const received = await receiveExchangeFile(db, services.storage, session, filename, body);
     return received.ok ? text("success") : failure(received.reason);
   }
@@ -96,14 +101,8 @@ async function sale(services: Services, session: ExchangeSession, actor: StaffAc
     return text("success");
   }
   if (mode === "file") {
-    if (request.method !== "POST") return failure("Файл отправляется методом POST", 405);
-    let body: Uint8Array;
-    try {
-      body = await readLimitedBody(request, EXCHANGE_FILE_LIMIT, EXCHANGE_MESSAGES.tooLarge);
-    } catch (error) {
-      if (error instanceof UploadError) return failure(error.message, error.status, { connection: "close" });
-      throw error;
-    }
+    const body = await fileBody(request);
+    if (body instanceof Response) return body;
     const answer = await applyOrdersFile(services, session, actor, filename, body);
     return answer.kind === "success" ? text(exchangeAnswer("success", answer.message)) : failure(answer.reason);
   }
