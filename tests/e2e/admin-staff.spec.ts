@@ -29,7 +29,9 @@ async function signIn(page: Page, email: string, password: string) {
 /** the area links, unfolding «Меню» first on a tablet */
 async function nav(page: Page) {
   const menu = page.getByRole("button", { name: "Меню" });
-  if (await menu.isVisible()) {
+  // below 1024 px the links fold behind «Меню» once scripts run: wait for it rather than race hydration
+  if (page.viewportSize()!.width < 1024) {
+    await expect(menu).toBeVisible();
     if ((await menu.getAttribute("aria-expanded")) !== "true") await menu.click();
     await expect(menu).toHaveAttribute("aria-expanded", "true");
   }
