@@ -3,7 +3,7 @@
 // dialog's code is fetched on intent and mounted on the first press (decision 092).
 import { lazy, Suspense, useState } from "react";
 import { randomKey } from "../../lib/random-key.ts";
-import { useHydrated } from "../../ui/use-hydrated.ts";
+import { DialogOpener } from "../../ui/DialogOpener.tsx";
 
 const loadDialog = () => import("./PreorderDialog.tsx");
 const PreorderDialog = lazy(loadDialog);
@@ -13,30 +13,19 @@ export function PreorderButton({ slug, className }: { slug: string; className?: 
   // a key per opening: the form inside posts it, so a double press makes one order
   const [key, setKey] = useState<string | null>(null);
   const [wanted, setWanted] = useState(false);
-  const hydrated = useHydrated();
   return (
     <>
-      {hydrated ? (
-        // with JavaScript it opens a dialog, so it is a button; without, a link to the form's own page
-        <button
-          type="button"
-          className={className}
-          aria-haspopup="dialog"
-          onPointerEnter={preload}
-          onFocus={preload}
-          onTouchStart={preload}
-          onClick={() => {
-            setWanted(true);
-            setKey(randomKey());
-          }}
-        >
-          Оформить предзаказ
-        </button>
-      ) : (
-        <a className={className} href={`/preorder/${slug}/`}>
-          Оформить предзаказ
-        </a>
-      )}
+      <DialogOpener
+        href={`/preorder/${slug}/`}
+        className={className}
+        onIntent={preload}
+        onOpen={() => {
+          setWanted(true);
+          setKey(randomKey());
+        }}
+      >
+        Оформить предзаказ
+      </DialogOpener>
       {wanted ? (
         <Suspense fallback={null}>
           <PreorderDialog slug={slug} idempotencyKey={key} onClose={() => setKey(null)} />

@@ -2,7 +2,7 @@
 // (the form on its own page); with JavaScript a button that opens the same form in a dialog. The
 // dialog's code is fetched on intent and mounted on the first press (decision 092).
 import { lazy, Suspense, useState } from "react";
-import { useHydrated } from "../../ui/use-hydrated.ts";
+import { DialogOpener } from "../../ui/DialogOpener.tsx";
 
 const loadDialog = () => import("./StockNoticeDialog.tsx");
 const StockNoticeDialog = lazy(loadDialog);
@@ -11,30 +11,19 @@ const preload = () => void loadDialog();
 export function StockNoticeButton({ slug, title, className }: { slug: string; title: string; className?: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
-  const hydrated = useHydrated();
   return (
     <>
-      {hydrated ? (
-        // with JavaScript it opens a dialog, so it is a button; without, a link to the form's own page
-        <button
-          type="button"
-          className={className}
-          aria-haspopup="dialog"
-          onPointerEnter={preload}
-          onFocus={preload}
-          onTouchStart={preload}
-          onClick={() => {
-            setWanted(true);
-            setOpen(true);
-          }}
-        >
-          Сообщить о поступлении
-        </button>
-      ) : (
-        <a className={className} href={`/stock-notice/${slug}/`}>
-          Сообщить о поступлении
-        </a>
-      )}
+      <DialogOpener
+        href={`/stock-notice/${slug}/`}
+        className={className}
+        onIntent={preload}
+        onOpen={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        Сообщить о поступлении
+      </DialogOpener>
       {wanted ? (
         <Suspense fallback={null}>
           <StockNoticeDialog slug={slug} title={title} open={open} onClose={() => setOpen(false)} />
