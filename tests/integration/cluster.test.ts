@@ -200,6 +200,29 @@ describe("two instances behind nginx on PostgreSQL and Redis", () => {
     expect((await tryOn(a)).status).toBe(429);
   });
 
+  it("counts a visitor who forges X-Forwarded-For through nginx as the one address nginx sees", async () => {
+    const email = `forger.${tag}@example.ru`;
+    const tryThroughNginx = (forged: string) => new Visitor(cluster.url).post("/login/", { email, password: "угадываю пароль" }, { "x-forwarded-for": forged });
+    for (let i = 1; i <= 5; i++) expect((await tryThroughNginx(`198.51.100.${i}`)).status, `try ${i}`).toBe(401);
+    expect((await tryThroughNginx("198.51.100.6")).status).toBe(429);
+  });
+
+  it("serves the build's assets from nginx itself (a year, immutable) and compresses pages there", async () => {
+    const home = await (await fetch(`${cluster.url}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.css/.exec(home)?.[0];
+    expect(asset).toBeDefined();
+    const res = await fetch(cluster.url + asset!, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    // the app adds helmet's headers to everything it answers: this came from nginx
+    expect(res.headers.get("origin-agent-cluster")).toBeNull();
+    const page = await fetch(`${cluster.url}/catalog/`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-encoding")).toBe(cluster.brotli ? "br" : "gzip");
+    expect(await page.text()).toContain("</html>");
+  });
+
   it("shows a price saved in the back office on A on B's listing and product page within a second", async () => {
     const listing = (sectionSlug: string) => `/catalog/${sectionSlug}/?direction=name`;
     // the first product of its section's listing by name: a new price does not move it off the page
