@@ -3,8 +3,8 @@
 // filled on A is read on B; a login brute force alternating A and B is limited as one; a price
 // saved in the back office on A shows on B within a second; twenty buyers of the last unit make
 // exactly one order; SIGKILL of A during a burst of GETs costs no visitor an error; orders in
-// flight on A when it dies are whole or absent. Without PostgreSQL, Redis or nginx it fails,
-// saying what to install.
+// flight on A when it dies are whole or absent, and sent again make no second order. Without
+// PostgreSQL, Redis or nginx it fails, saying what to install.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -373,5 +373,18 @@ describe("two instances behind nginx on PostgreSQL and Redis", () => {
     }
     expect(await stockOf(p.id)).toBe(100 - orders.length);
     expect(await stockOf(q.id)).toBe(100 - 2 * orders.length);
+
+    // a buyer left without an answer sends the form again (same key) through nginx: the order made
+    // before the kill is found, not made twice; one the kill undid is made now
+    for (const [i, o] of outcomes.entries()) {
+      if (o !== "cut") continue;
+      const again = await checkout(sameSession(buyers[i]!, cluster.url), keys[i]);
+      expect(again.status, `buyer ${i} again`).toBe(303);
+      const before = orders.find((x) => x.idempotency_key === keys[i]);
+      if (before) expect(again.headers.get("location")).toBe(`/order/${before.number}/`);
+    }
+    const all = await db.kysely.selectFrom("orders").select("idempotency_key").where("idempotency_key", "in", keys).execute();
+    expect(all).toHaveLength(buyers.length);
+    expect(await stockOf(p.id)).toBe(100 - buyers.length);
   });
 });
