@@ -5,7 +5,7 @@
 import type { Logger } from "pino";
 import type { Db } from "../app/db/database.server.ts";
 import { announceCatalogChanges } from "../app/domain/catalog-changes.server.ts";
-import { getCatalogIndex, refreshCatalogIndex } from "../app/domain/catalog-index.server.ts";
+import { catchUpCatalogIndex } from "../app/domain/catalog-index.server.ts";
 import type { SharedRedis } from "./redis.ts";
 
 const CATALOG_CHANNEL = "catalog-changes";
@@ -19,9 +19,9 @@ export function shareCatalogChanges(db: Db, redis: SharedRedis, logger: Logger) 
   announceCatalogChanges(db, (generation) => redis.publish(CATALOG_CHANNEL, String(generation)));
   redis.subscribe(CATALOG_CHANNEL, (announced) => {
     const started = performance.now();
-    void refreshCatalogIndex(db)
-      .then(() => getCatalogIndex(db))
-      .then((index) =>
+    void catchUpCatalogIndex(db)
+      .then((index) => {
+        if (!index) return;
         logger.debug(
           {
             announced: announced === null ? "missed while disconnected" : Number(announced),
@@ -29,8 +29,8 @@ export function shareCatalogChanges(db: Db, redis: SharedRedis, logger: Logger) 
             ms: Math.round(performance.now() - started),
           },
           "catalogue index caught up after a change notice",
-        ),
-      )
+        );
+      })
       .catch((err: unknown) => logger.error({ err }, "catalogue index failed to catch up after a change notice"));
   });
 }
