@@ -18,7 +18,8 @@ import { createMemoryPageStore, newNonce } from "./page-cache.ts";
 import { readPageVersion } from "../app/domain/page-version.server.ts";
 import { isDatabaseUnavailable } from "../app/db/database-errors.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./rate-limit.ts";
-import { connectRedis, type SharedRedis } from "./redis.ts";
+import { connectRedis } from "./redis.ts";
+import { shareCatalogChanges } from "./catalog-notices.ts";
 import { createRedisRateLimiter } from "./redis-rate-limit.ts";
 import { loadSession } from "./session.ts";
 import { startSessionPurge } from "./session-purge.ts";
@@ -32,8 +33,7 @@ import { VIDEO_FRAME_HOSTS } from "../app/lib/video-embed.ts";
 import { YANDEX_MAPS_CSP } from "../app/lib/yandex-maps.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
 import { ensureSearchIndex } from "../app/domain/search.server.ts";
-import { getCatalogIndex, refreshCatalogIndex } from "../app/domain/catalog-index.server.ts";
-import { announceCatalogChanges } from "../app/domain/catalog-changes.server.ts";
+import { getCatalogIndex } from "../app/domain/catalog-index.server.ts";
 import { findStaffMember } from "../app/domain/staff.server.ts";
 import { clientContext, nonceContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
 
@@ -274,31 +274,4 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
       await db.close();
     },
   };
-}
-
-const CATALOG_CHANNEL = "catalog-changes";
-
-/**
- * Announces this instance's catalogue changes to the others, and on their announcements brings
- * this instance's index up to date at once, even when no request comes in to check. The
- * generation in the database stays the truth: a lost notice only means waiting for the next check.
- */
-function shareCatalogChanges(db: Db, redis: SharedRedis, logger: Logger) {
-  announceCatalogChanges(db, (generation) => redis.publish(CATALOG_CHANNEL, String(generation)));
-  redis.subscribe(CATALOG_CHANNEL, (announced) => {
-    const started = performance.now();
-    void refreshCatalogIndex(db)
-      .then(() => getCatalogIndex(db))
-      .then((index) =>
-        logger.debug(
-          {
-            announced: announced === null ? "missed while disconnected" : Number(announced),
-            generation: index.generation,
-            ms: Math.round(performance.now() - started),
-          },
-          "catalogue index caught up after a change notice",
-        ),
-      )
-      .catch((err: unknown) => logger.error({ err }, "catalogue index failed to catch up after a change notice"));
-  });
 }

@@ -1,5 +1,6 @@
 // The shared limiter on a real Redis: the machine's (under a key prefix of this test's own), and
 // a private redis-server this test stops and starts again to see the fallback and the return.
+import { Redis } from "ioredis";
 import { pino } from "pino";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createMemoryRateLimiter } from "./rate-limit.ts";
@@ -103,6 +104,38 @@ describe("Redis rate limiter", () => {
       expect(log.withMessage(OUTAGE)).toHaveLength(1);
       expect(log.withMessage(BACK)).toHaveLength(1);
     } finally {
+      await server.stop();
+    }
+  });
+
+  it("waits at most the command timeout for a Redis that does not answer; only a second of silence is an outage", async () => {
+    const server = new PrivateRedis(await freePort());
+    await server.start();
+    const pauser = new Redis(server.url);
+    try {
+      const { log, limiter } = await instance(server.url);
+      await limiter.hit("slow", 10, 60_000);
+      // Redis holds every client's commands for a while (as a stuck or overloaded server would)
+      await pauser.call("CLIENT", "PAUSE", "1500", "ALL");
+      let started = Date.now();
+      expect((await limiter.hit("slow", 10, 60_000)).allowed).toBe(true);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(log.withMessage(OUTAGE)).toEqual([]);
+      await pauser.call("CLIENT", "UNPAUSE");
+      await limiter.hit("slow", 10, 60_000);
+      // the hit that timed out was still counted when Redis went on (and in memory too: counted
+      // twice at worst, never lost)
+      expect(await redisValues(server.url, prefix)).toEqual({ "rate:slow": "3" });
+
+      await pauser.call("CLIENT", "PAUSE", "2000", "ALL");
+      started = Date.now();
+      while (Date.now() - started < 1300) await limiter.hit("slow", 10, 60_000);
+      expect(log.withMessage(OUTAGE)).toHaveLength(1);
+      await pauser.call("CLIENT", "UNPAUSE");
+      await limiter.hit("slow", 10, 60_000);
+      expect(log.withMessage(BACK)).toHaveLength(1);
+    } finally {
+      pauser.disconnect();
       await server.stop();
     }
   });

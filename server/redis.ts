@@ -29,6 +29,12 @@ export interface SharedRedis {
 
 /** a request never waits longer than this for Redis: a slow Redis counts as a down one */
 const COMMAND_TIMEOUT_MS = 250;
+/**
+ * Commands failing on a connection that is still up (timeouts) count as an outage only after this
+ * long without a success: a timer also fires late when this process's event loop was busy (a
+ * full index build), and one late answer is not Redis being down.
+ */
+const FAILING_FOR_MS = 1000;
 /** how long the start waits for the first connection, so the first requests find it ready */
 const CONNECT_WAIT_MS = 1000;
 /** reconnect attempts: quickly at first, then every 2 s for as long as it takes */
@@ -51,6 +57,8 @@ export async function connectRedis(config: RedisConfig, logger: Logger): Promise
   const where = redactedAddress(config.url);
   let down = false;
   let closing = false;
+  /** when commands started failing on an open connection (null: the last one succeeded) */
+  let failingSince: number | null = null;
 
   const wentDown = (reason: unknown) => {
     if (down || closing) return;
@@ -111,10 +119,15 @@ export async function connectRedis(config: RedisConfig, logger: Logger): Promise
       }
       try {
         const answer = await command(client);
+        failingSince = null;
         cameBack();
         return answer;
       } catch (err) {
-        wentDown(err);
+        // a lost connection is an outage at once; a late answer only when it keeps happening
+        const now = Date.now();
+        failingSince ??= now;
+        const late = err instanceof Error && err.message === "Command timed out";
+        if (!late || now - failingSince >= FAILING_FOR_MS) wentDown(err);
         return UNAVAILABLE;
       }
     },
