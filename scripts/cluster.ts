@@ -293,7 +293,7 @@ async function waitHealthy(url: string, dead: () => boolean, what: string, log: 
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const count = options.instances ?? 2;
-  if (!Number.isInteger(count) || count < 1 || count > 32) throw new Error("--instances: a whole number from 1 to 32");
+  if (!Number.isInteger(count) || count < 1 || count > 32) throw new Error("--instances: целое число от 1 до 32 / a whole number from 1 to 32");
   const databaseUrl = options.databaseUrl ?? DEFAULT_DATABASE_URL;
   const redisUrl = options.redisUrl ?? DEFAULT_REDIS_URL;
   const problems = await missingPrerequisites(databaseUrl, redisUrl);
@@ -437,7 +437,10 @@ async function main() {
     return;
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 1 || port > 65_000) throw new Error("--port: a port number");
+  if (!Number.isInteger(port) || port < 1 || port > 65_000) {
+    console.error("--port: номер порта от 1 до 65000 / a port number from 1 to 65000");
+    process.exit(2);
+  }
   const envUrl = process.env.DATABASE_URL;
   let cluster: Cluster;
   try {
