@@ -6,16 +6,21 @@
 // that saved, and on a second instance (another connection with its own index) that learns of
 // it from the catalogue generation. Prints p50/p99 of both and of the patch itself, and the full
 // build for comparison. SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or
-// TEST_DATABASE_URL) is set. Figures go in notes, never in tests.
+// TEST_DATABASE_URL) is set. With REDIS_URL, a third instance that serves no request at all is
+// told of each change over Redis (decision 094): the clock runs until its index has caught up.
+// Figures go in notes, never in tests.
 import { parseArgs } from "node:util";
+import { pino } from "pino";
 import type { Db } from "../app/db/database.server.ts";
 import { catalogChanged } from "../app/domain/catalog-changes.server.ts";
-import { buildCatalogIndex, getCatalogIndex, type CatalogIndex } from "../app/domain/catalog-index.server.ts";
+import { buildCatalogIndex, getCatalogIndex, readCatalogGeneration, type CatalogIndex } from "../app/domain/catalog-index.server.ts";
 import { knownFilters } from "../app/domain/listing-page.server.ts";
 import { computeListing } from "../app/domain/listing.server.ts";
 import { parseListingQuery } from "../app/lib/listing-query.ts";
 import { onEachDialect } from "./list-bench.ts";
 import { prepareProductBench } from "./product-bench-data.ts";
+import { shareCatalogChanges } from "../server/catalog-notices.ts";
+import { connectRedis, type SharedRedis } from "../server/redis.ts";
 
 const { values: args } = parseArgs({ options: { products: { type: "string", default: "100000" }, edits: { type: "string", default: "30" } } });
 const productCount = Number(args.products);
@@ -104,9 +109,51 @@ async function untilShown(db: Db, started: number, shown: (index: CatalogIndex) 
   return Infinity;
 }
 
+const redisUrl = process.env.REDIS_URL;
+
+/**
+ * An instance nobody sends a request to, told of changes over Redis: when its index reached each
+ * generation (performance.now()), from its "caught up" log lines.
+ */
+async function idleInstance(db: Db, reopen: () => Db, url: string) {
+  const prefix = `vitrina-bench-${process.pid}-${Date.now()}:`;
+  const quiet = pino({ level: "warn" });
+  const caughtUp: { generation: number; at: number }[] = [];
+  const listener = pino(
+    { level: "debug" },
+    {
+      write(line: string) {
+        const entry = JSON.parse(line) as { msg: string; generation?: number };
+        if (entry.msg === "catalogue index caught up after a change notice") caughtUp.push({ generation: Number(entry.generation), at: performance.now() });
+      },
+    },
+  );
+  const idle = reopen();
+  await getCatalogIndex(idle);
+  const links: SharedRedis[] = [await connectRedis({ url, prefix }, quiet), await connectRedis({ url, prefix }, listener)];
+  shareCatalogChanges(db, links[0]!, quiet);
+  shareCatalogChanges(idle, links[1]!, listener);
+  return {
+    async reached(generation: number): Promise<number> {
+      const until = performance.now() + GIVE_UP_MS;
+      while (performance.now() < until) {
+        const hit = caughtUp.find((c) => c.generation >= generation);
+        if (hit) return hit.at;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      return Infinity;
+    },
+    async close() {
+      await Promise.all(links.map((l) => l.close()));
+      await idle.close();
+    },
+  };
+}
+
 async function bench(db: Db, label: string, reopen: () => Db): Promise<void> {
   await prepareProductBench(db, label, productCount);
   const other = reopen();
+  const idle = redisUrl ? await idleInstance(db, reopen, redisUrl) : null;
   try {
     let t = performance.now();
     const full = await buildCatalogIndex(db);
@@ -119,13 +166,20 @@ async function bench(db: Db, label: string, reopen: () => Db): Promise<void> {
     const there: number[] = [];
     const patch: number[] = [];
     const save: number[] = [];
+    const told: number[] = [];
     for (let n = 0; n < edits; n++) {
       const edit = await makeEdit(db, n);
       await catalogChanged(db, [edit.id]);
       save.push(performance.now() - edit.started);
-      const [a, b] = await Promise.all([untilShown(db, edit.started, edit.shown), untilShown(other, edit.started, edit.shown)]);
+      const generation = await readCatalogGeneration(db);
+      const [a, b, c] = await Promise.all([
+        untilShown(db, edit.started, edit.shown),
+        untilShown(other, edit.started, edit.shown),
+        idle ? idle.reached(generation) : Promise.resolve(0),
+      ]);
       here.push(a);
       there.push(b);
+      if (idle) told.push(c - edit.started);
       const patched = (await getCatalogIndex(db)).patchMs;
       if (patched !== undefined) patch.push(patched);
     }
@@ -133,8 +187,10 @@ async function bench(db: Db, label: string, reopen: () => Db): Promise<void> {
     console.log(`  save + catalogChanged          ${figures(save)}`);
     console.log(`  this instance (patched)        ${figures(here)}`);
     console.log(`  another instance (generation)  ${figures(there)}`);
+    if (told.length) console.log(`  an idle instance (Redis)       ${figures(told)}`);
     if (patch.length) console.log(`  the patch itself               ${figures(patch)}`);
   } finally {
+    await idle?.close();
     await other.close();
   }
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
 import compression from "compression";
 import helmet from "helmet";
-import { pino, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppConfig } from "./config.ts";
@@ -18,6 +18,9 @@ import { createMemoryPageStore, newNonce } from "./page-cache.ts";
 import { readPageVersion } from "../app/domain/page-version.server.ts";
 import { isDatabaseUnavailable } from "../app/db/database-errors.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./rate-limit.ts";
+import { connectRedis } from "./redis.ts";
+import { shareCatalogChanges } from "./catalog-notices.ts";
+import { createRedisRateLimiter } from "./redis-rate-limit.ts";
 import { loadSession } from "./session.ts";
 import { startSessionPurge } from "./session-purge.ts";
 import { createMailer } from "./mailer.ts";
@@ -58,6 +61,8 @@ export interface DevServerHooks {
 export interface CreateAppOptions {
   /** development only; without it the app serves the production build */
   dev?: DevServerHooks;
+  /** where log lines go instead of standard output (tests read them) */
+  logDestination?: DestinationStream;
 }
 
 /** PAGE_CACHE_MB unset: 32 MB, a few hundred pages of 100 KB */
@@ -65,10 +70,10 @@ const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 const clientDir = path.resolve(import.meta.dirname, "../client");
 
-export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {}): Promise<VitrinaApp> {
+export async function createApp(config: AppConfig, { dev, logDestination }: CreateAppOptions = {}): Promise<VitrinaApp> {
   // written asynchronously (pino's SonicBoom): a log line never blocks a request on stdout; pino
   // flushes what is buffered when the process exits
-  const logger = pino({ level: config.logLevel }, pino.destination({ sync: false }));
+  const logger = pino({ level: config.logLevel }, logDestination ?? pino.destination({ sync: false }));
   if (config.databaseSchema) await ensurePgSchema(config.databaseUrl, config.databaseSchema);
   const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema, lockWaitMs: config.dbLockWaitMs });
   const applied = await migrateToLatest(db);
@@ -81,7 +86,11 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
   await ensureSearchIndex(db);
   // build the catalogue's facet index now rather than on the first visitor's request
   void getCatalogIndex(db).catch((err: unknown) => logger.error({ err }, "catalogue index failed to build"));
-  const rateLimiter: RateLimiter = createMemoryRateLimiter();
+  // Several instances (REDIS_URL): one rate-limit window for all of them, and catalogue changes
+  // announced to the others at once (docs/decisions/094-shared-state-with-redis.md).
+  const redis = config.redis ? await connectRedis(config.redis, logger) : null;
+  const rateLimiter: RateLimiter = redis ? createRedisRateLimiter(redis, createMemoryRateLimiter()) : createMemoryRateLimiter();
+  if (redis) shareCatalogChanges(db, redis, logger);
   const services: Services = {
     db,
     rateLimiter,
@@ -259,6 +268,10 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
       },
       maxBytes: pageCacheBytes,
     },
-    close: () => sessionPurge.stop().then(() => db.close()),
+    close: async () => {
+      await sessionPurge.stop();
+      await redis?.close();
+      await db.close();
+    },
   };
 }

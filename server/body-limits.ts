@@ -47,6 +47,19 @@ const LIMITS: readonly (readonly [RegExp, BodyLimit])[] = [
 export const DEFAULT_LIMIT: BodyLimit = { bytes: FORM_MAX_BYTES, message: TOO_LARGE };
 
 /**
+ * The largest body any visitor may send, and the largest a signed-in member of staff may (every
+ * staff-only cap is under /admin/): deploy/nginx.conf's client_max_body_size outside and inside
+ * /admin/ follow these, so the proxy never refuses what the app would take.
+ */
+export function largestBodies(): { anyone: number; staff: number } {
+  const all = [...LIMITS.map(([, limit]) => limit), DEFAULT_LIMIT];
+  return { anyone: Math.max(...all.filter((l) => !l.staffOnly).map((l) => l.bytes)), staff: Math.max(...all.map((l) => l.bytes)) };
+}
+
+/** The address patterns of the staff-only caps (all must start with /admin/, where nginx allows them). */
+export const staffOnlyPatterns = (): RegExp[] => LIMITS.filter(([, limit]) => limit.staffOnly).map(([pattern]) => pattern);
+
+/**
  * The byte cap for a body posted to `pathname`. React Router's own data requests
  * (`/cart/product.data`, `/admin/import/_.data`, `/_root.data`) count as the page they belong to.
  */

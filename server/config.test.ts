@@ -45,6 +45,17 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ YOOKASSA_SHOP_ID: "12ab", YOOKASSA_SECRET_KEY: "test_secret_key_1" }, tmp())).toThrow(/YOOKASSA_SHOP_ID/);
     expect(() => loadConfig({ YOOKASSA_VAT_CODE: "13" }, tmp())).toThrow(/YOOKASSA_VAT_CODE/);
   });
+  it("shares state through Redis only with REDIS_URL, and refuses an address that is not Redis's", () => {
+    expect(loadConfig({}, tmp()).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" }, tmp()).redis).toEqual({ url: "redis://127.0.0.1:6379", prefix: "vitrina:" });
+    expect(loadConfig({ REDIS_URL: "rediss://:secret@redis.example.ru:6380/2", REDIS_PREFIX: "shop-1:" }, tmp()).redis).toEqual({
+      url: "rediss://:secret@redis.example.ru:6380/2",
+      prefix: "shop-1:",
+    });
+    for (const bad of ["127.0.0.1:6379", "http://127.0.0.1:6379", "redis://", "redis://127.0.0.1:6379/db"])
+      expect(() => loadConfig({ REDIS_URL: bad }, tmp())).toThrow(/REDIS_URL: a redis:\/\/ or rediss:\/\/ address/);
+    expect(() => loadConfig({ REDIS_URL: "redis://127.0.0.1", REDIS_PREFIX: "a b" }, tmp())).toThrow(/REDIS_PREFIX/);
+  });
   it("refuses a bad port and a short secret", () => {
     expect(() => loadConfig({ PORT: "http" }, tmp())).toThrow(/PORT/);
     expect(() => loadConfig({ SESSION_SECRET: "short" }, tmp())).toThrow(/SESSION_SECRET/);

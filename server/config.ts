@@ -70,7 +70,27 @@ const EnvSchema = z.object({
   YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
   /** the 1C price type (its Ид or name, e.g. «Розничная») that is the shop price; unset: the first in offers.xml */
   EXCHANGE_1C_PRICE_TYPE: z.string().trim().max(200).optional(),
+  /** Redis shared by several instances (decision 094): rate limits and change notices; unset: one process, as before */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .refine(isRedisUrl, "a redis:// or rediss:// address, e.g. redis://127.0.0.1:6379 or redis://:password@redis.example.ru:6379/0")
+    .optional(),
+  /** the start of every key and channel name this shop uses in Redis, so several shops can share one */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, "1–64 letters, digits or : _ . -, e.g. vitrina:")
+    .default("vitrina:"),
 });
+
+function isRedisUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "" && /^(\/\d{0,2})?$/.test(url.pathname);
+  } catch {
+    return false;
+  }
+}
 
 export interface AppConfig {
   /** "local" when NODE_ENV is unset: `npm start` on a developer's machine */
@@ -108,6 +128,14 @@ export interface AppConfig {
   sessionPurgeIntervalMs?: number;
   /** online payment through ЮKassa; absent: only payment on receipt */
   yookassa?: YookassaConfig;
+  /** REDIS_URL and REDIS_PREFIX (decision 094); absent: rate limits and change notices stay in this process */
+  redis?: RedisConfig;
+}
+
+export interface RedisConfig {
+  url: string;
+  /** every key and channel starts with it */
+  prefix: string;
 }
 
 export interface YookassaConfig {
@@ -177,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dataDir = "data
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     exchangePriceType: e.EXCHANGE_1C_PRICE_TYPE || undefined,
     maps: { tileUrl: e.MAP_TILE_URL || DEFAULT_TILE_URL, yandexKey: e.YANDEX_MAPS_KEY || null },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     yookassa:
       e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
         ? {

@@ -3,6 +3,9 @@
 // products are rewritten, the catalogue generation in the database moves on and the changed ids
 // are listed under it (catalog_changes), so every app instance notices within its next check and
 // patches its facet and search index for just those products; this instance starts at once.
+// With several instances sharing Redis, the server also announces each new generation
+// (announceCatalogChanges, decision 094), so the others catch up at once instead of at their
+// next check; the generation in the database stays what they go by.
 // Product pages, cards, the cart and the sitemap read the database on each request and need
 // nothing more.
 import type { Db } from "../db/database.server.ts";
@@ -12,6 +15,17 @@ import { rebuildSearchIndex, refreshSearchDocuments } from "./search.server.ts";
 /** Generations listed in catalog_changes: an instance further behind rebuilds its index. */
 const KEEP_GENERATIONS = 1000;
 const BATCH = 500;
+
+const announcers = new WeakMap<Db, (generation: number) => void>();
+
+/**
+ * Calls `announce` with the new generation after each catalogChanged on `db` has committed
+ * (server/app.ts publishes it to the other instances). A lost announcement costs only time: every
+ * instance still finds the generation in the database on its next check.
+ */
+export function announceCatalogChanges(db: Db, announce: (generation: number) => void): void {
+  announcers.set(db, announce);
+}
 
 /**
  * @param productIds the products created, edited, hidden or deleted; omit when too many changed
@@ -24,7 +38,7 @@ export async function catalogChanged(db: Db, productIds?: readonly number[]): Pr
   else await rebuildSearchIndex(db);
   // too many to patch: no list, which tells every instance to rebuild
   const listed = productIds && productIds.length <= PATCH_MAX_PRODUCTS ? [...new Set(productIds)] : [];
-  await db.kysely.transaction().execute(async (trx) => {
+  const generation = await db.kysely.transaction().execute(async (trx) => {
     const { generation } = await trx
       .updateTable("catalog_generation")
       .set((eb) => ({ generation: eb("generation", "+", 1) }))
@@ -40,6 +54,8 @@ export async function catalogChanged(db: Db, productIds?: readonly number[]): Pr
       .deleteFrom("catalog_changes")
       .where("generation", "<=", Number(generation) - KEEP_GENERATIONS)
       .execute();
+    return Number(generation);
   });
   void refreshCatalogIndex(db);
+  announcers.get(db)?.(generation);
 }

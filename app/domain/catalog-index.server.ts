@@ -527,6 +527,20 @@ export function refreshCatalogIndex(db: Db): Promise<void> {
   return entry ? updateCatalogIndex(db, entry) : Promise.resolve();
 }
 
+/**
+ * Brings this instance's index up to the database's generation now, without waiting for a request
+ * to check (another instance announced a change, decision 094), and resolves with the index once
+ * no update is left under way — including the further one a change arriving meanwhile asked for.
+ * Null when this instance has not built an index yet (its first build reads the latest).
+ */
+export async function catchUpCatalogIndex(db: Db): Promise<CatalogIndex | null> {
+  const entry = cache.get(db);
+  if (!entry) return null;
+  await updateCatalogIndex(db, entry);
+  while (entry.building) await entry.building;
+  return entry.index;
+}
+
 function updateCatalogIndex(db: Db, entry: CacheEntry): Promise<void> {
   if (entry.building) {
     entry.again = true;

@@ -6,7 +6,10 @@ import { registerUser } from "../../app/domain/users.server.ts";
 import { rotateSession } from "../../app/domain/sessions.server.ts";
 import type { StaffRole } from "../../app/lib/staff-roles.ts";
 import { signedSessionCookie, uniqueEmail, Visitor } from "../integration/accounts-client.ts";
-import type { TestApp } from "./test-app.ts";
+import type { VitrinaApp } from "../../server/app.ts";
+
+/** What the helpers need of an app: its database, and for a signed-in Visitor its address (a TestApp, or one instance of a cluster). */
+type AppWithDb = { vitrina: Pick<VitrinaApp, "db"> };
 
 export const STAFF_PASSWORD = "стол и шкаф 2026";
 
@@ -18,7 +21,7 @@ export interface TestAccount {
 }
 
 /** A new account with `role` (null: a customer), password STAFF_PASSWORD. */
-export async function createAccount(app: Pick<TestApp, "vitrina">, role: StaffRole | null, email = uniqueEmail(role ?? "customer")): Promise<TestAccount> {
+export async function createAccount(app: AppWithDb, role: StaffRole | null, email = uniqueEmail(role ?? "customer")): Promise<TestAccount> {
   const db = app.vitrina.db;
   if (role === null) {
     const made = await registerUser(db, { name: "Покупатель", email, phone: "", password: STAFF_PASSWORD });
@@ -31,7 +34,7 @@ export async function createAccount(app: Pick<TestApp, "vitrina">, role: StaffRo
 }
 
 /** A Visitor signed in as `account` (a fresh session row, as the login form would make). */
-export async function signedIn(app: Pick<TestApp, "vitrina" | "url">, account: TestAccount): Promise<Visitor> {
+export async function signedIn(app: AppWithDb & { url: string }, account: TestAccount): Promise<Visitor> {
   const session = await rotateSession(app.vitrina.db, null, account.id, {});
   const visitor = new Visitor(app.url);
   visitor.cookie = signedSessionCookie(session.id);
@@ -39,7 +42,7 @@ export async function signedIn(app: Pick<TestApp, "vitrina" | "url">, account: T
 }
 
 /** An account of `role` and a Visitor signed in as it. */
-export async function staffVisitor(app: Pick<TestApp, "vitrina" | "url">, role: StaffRole | null): Promise<{ account: TestAccount; visitor: Visitor }> {
+export async function staffVisitor(app: AppWithDb & { url: string }, role: StaffRole | null): Promise<{ account: TestAccount; visitor: Visitor }> {
   const account = await createAccount(app, role);
   return { account, visitor: await signedIn(app, account) };
 }

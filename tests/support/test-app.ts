@@ -85,10 +85,10 @@ export async function loadAppModule(): Promise<typeof AppModule> {
   return (await import(pathToFileURL(file).href)) as typeof AppModule;
 }
 
-export async function startTestApp(dialect: Dialect, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(dialect: Dialect, overrides: Partial<AppConfig> = {}, options: AppModule.CreateAppOptions = {}): Promise<TestApp> {
   const { createApp } = await loadAppModule();
   const config = testConfig(dialect, overrides);
-  const vitrina = await createApp(config);
+  const vitrina = await createApp(config, options);
   const server = http.createServer({ maxHeaderSize: 96 * 1024 }, vitrina.app); // as server/main.ts
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
