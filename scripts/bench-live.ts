@@ -131,8 +131,8 @@ async function idleInstance(db: Db, reopen: () => Db, url: string) {
   const idle = reopen();
   await getCatalogIndex(idle);
   const links: SharedRedis[] = [await connectRedis({ url, prefix }, quiet), await connectRedis({ url, prefix }, listener)];
-  shareCatalogChanges(db, links[0]!, quiet);
-  shareCatalogChanges(idle, links[1]!, listener);
+  await shareCatalogChanges(db, links[0]!, quiet);
+  await shareCatalogChanges(idle, links[1]!, listener);
   return {
     async reached(generation: number): Promise<number> {
       const until = performance.now() + GIVE_UP_MS;

@@ -90,7 +90,7 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
   // announced to the others at once (docs/decisions/094-shared-state-with-redis.md).
   const redis = config.redis ? await connectRedis(config.redis, logger) : null;
   const rateLimiter: RateLimiter = redis ? createRedisRateLimiter(redis, createMemoryRateLimiter()) : createMemoryRateLimiter();
-  if (redis) shareCatalogChanges(db, redis, logger);
+  if (redis) await shareCatalogChanges(db, redis, logger);
   const services: Services = {
     db,
     rateLimiter,

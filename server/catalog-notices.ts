@@ -14,10 +14,11 @@ const CATALOG_CHANNEL = "catalog-changes";
  * Announces this instance's catalogue changes to the others, and on their announcements brings
  * this instance's index up to date at once, even when no request comes in to check. The
  * generation in the database stays the truth: a lost notice only means waiting for the next check.
+ * Resolves once this instance listens (at once while Redis is down).
  */
-export function shareCatalogChanges(db: Db, redis: SharedRedis, logger: Logger) {
+export async function shareCatalogChanges(db: Db, redis: SharedRedis, logger: Logger): Promise<void> {
   announceCatalogChanges(db, (generation) => redis.publish(CATALOG_CHANNEL, String(generation)));
-  redis.subscribe(CATALOG_CHANNEL, (announced) => {
+  await redis.subscribe(CATALOG_CHANNEL, (announced) => {
     const started = performance.now();
     void catchUpCatalogIndex(db)
       .then((index) => {

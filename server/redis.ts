@@ -19,9 +19,10 @@ export interface SharedRedis {
   /**
    * Messages on `channel` published by other instances (this one's own are skipped). Notices sent
    * while the subscription was down are lost, so `onMessage` is also called with null each time it
-   * is restored: whatever the notices were about must be looked up afresh.
+   * is restored: whatever the notices were about must be looked up afresh. Resolves once
+   * subscribed, or at once when Redis is down (the subscription is made when it is back).
    */
-  subscribe(channel: string, onMessage: (message: string | null) => void): void;
+  subscribe(channel: string, onMessage: (message: string | null) => void): Promise<void>;
   /** sends `message` to every other instance subscribed to `channel`; lost when Redis is down */
   publish(channel: string, message: string): void;
   close(): Promise<void>;
@@ -80,13 +81,12 @@ export async function connectRedis(config: RedisConfig, logger: Logger): Promise
   subscriber.on("error", () => undefined);
 
   const channels = new Map<string, (message: string | null) => void>();
-  let subscribedOnce = false;
+  // (re)connected after subscribe() was called: Redis was down at the start or went away since,
+  // and notices sent meanwhile are lost
   subscriber.on("ready", () => {
-    const restored = subscribedOnce;
-    subscribedOnce = true;
     for (const [channel, onMessage] of channels) {
       subscriber.subscribe(channel).then(
-        () => restored && onMessage(null),
+        () => onMessage(null),
         () => undefined, // the connection dropped again; the next "ready" subscribes again
       );
     }
@@ -97,17 +97,7 @@ export async function connectRedis(config: RedisConfig, logger: Logger): Promise
     channels.get(channel)?.(raw.slice(colon + 1));
   });
 
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      client.off("ready", done);
-      client.off("error", done);
-      resolve();
-    };
-    const timer = setTimeout(done, CONNECT_WAIT_MS);
-    client.once("ready", done);
-    client.once("error", done);
-  });
+  await Promise.all([client, subscriber].map(firstConnection));
   if (client.status !== "ready") wentDown(`not connected within ${CONNECT_WAIT_MS} ms`);
 
   const shared: SharedRedis = {
@@ -131,10 +121,10 @@ export async function connectRedis(config: RedisConfig, logger: Logger): Promise
         return UNAVAILABLE;
       }
     },
-    subscribe(channel, onMessage) {
+    async subscribe(channel, onMessage) {
       const name = config.prefix + channel;
       channels.set(name, onMessage);
-      if (subscriber.status === "ready") subscriber.subscribe(name).catch(() => undefined);
+      if (subscriber.status === "ready") await subscriber.subscribe(name).catch(() => undefined);
     },
     publish(channel, message) {
       void shared.run((c) => c.publish(config.prefix + channel, `${instance}:${message}`));
@@ -146,6 +136,21 @@ export async function connectRedis(config: RedisConfig, logger: Logger): Promise
     },
   };
   return shared;
+}
+
+/** resolves when `connection` is ready, has failed once, or after CONNECT_WAIT_MS */
+function firstConnection(connection: Redis): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      connection.off("ready", done);
+      connection.off("error", done);
+      resolve();
+    };
+    const timer = setTimeout(done, CONNECT_WAIT_MS);
+    connection.once("ready", done);
+    connection.once("error", done);
+  });
 }
 
 /** the address for log lines, without a password */

@@ -58,7 +58,7 @@ describe.each(dialects)("two instances sharing Redis on %s", (dialect) => {
   let b: Awaited<ReturnType<typeof secondInstance>>;
 
   beforeAll(async () => {
-    a = await startTestApp(dialect, { trustProxy: true, logLevel: "info", redis: { url: SHARED_REDIS_URL, prefix } }, { logDestination: logA.stream });
+    a = await startTestApp(dialect, { trustProxy: true, logLevel: "debug", redis: { url: SHARED_REDIS_URL, prefix } }, { logDestination: logA.stream });
     b = await secondInstance(a, logB);
   });
   afterAll(async () => {
