@@ -5,6 +5,7 @@ import type { Db } from "./db/database.server.ts";
 import type { FileStorage, Mailer, RateLimiter } from "./domain/ports.ts";
 import type { PaymentProvider } from "./domain/payment-types.ts";
 import type { Logger } from "pino";
+import type { RenderMemo } from "./http/render-memo.server.ts";
 
 export interface Services {
   db: Db;
@@ -68,3 +69,9 @@ export const nonceContext = createContext<string>("");
  * router's plain-text «Unexpected Server Error».
  */
 export const faultsContext = createContext<unknown[] | null>(null);
+
+/**
+ * Documents already rendered, by a hash of what they were rendered from (app/http/render-memo.server.ts,
+ * decision 097); null where every page is rendered (development, RENDER_MEMO_MB=0).
+ */
+export const renderMemoContext = createContext<RenderMemo | null>(null);

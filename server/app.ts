@@ -14,7 +14,7 @@ import { sendErrorPage, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from "./erro
 import { healthz } from "./health.ts";
 import { hostGuard } from "./host-guard.ts";
 import { routerHandler } from "./router-handler.ts";
-import { createMemoryPageStore, newNonce } from "./page-cache.ts";
+import { createMemoryPageStore, createRenderMemo, newNonce } from "./page-cache.ts";
 import { readPageVersion } from "../app/domain/page-version.server.ts";
 import { isDatabaseUnavailable } from "../app/db/database-errors.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./rate-limit.ts";
@@ -35,7 +35,7 @@ import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
 import { ensureSearchIndex } from "../app/domain/search.server.ts";
 import { getCatalogIndex } from "../app/domain/catalog-index.server.ts";
 import { findStaffMember } from "../app/domain/staff.server.ts";
-import { clientContext, nonceContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
+import { clientContext, nonceContext, renderMemoContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
 
 export interface VitrinaApp {
   app: express.Express;
@@ -67,6 +67,8 @@ export interface CreateAppOptions {
 
 /** PAGE_CACHE_MB unset: 32 MB, a few hundred pages of 100 KB */
 const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+/** RENDER_MEMO_MB unset: 16 MB, about a hundred documents */
+const DEFAULT_RENDER_MEMO_BYTES = 16 * 1024 * 1024;
 
 const clientDir = path.resolve(import.meta.dirname, "../client");
 
@@ -111,6 +113,9 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
   const pageCacheBytes = dev ? 0 : (config.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES);
   const pageStore = pageCacheBytes > 0 ? createMemoryPageStore(pageCacheBytes) : null;
   const pageCache = pageStore ? { store: pageStore, version: () => readPageVersion(db) } : undefined;
+  // Documents by the hash of their loader data, for every visitor (decision 097); off in development.
+  const renderMemoBytes = dev ? 0 : (config.renderMemoBytes ?? DEFAULT_RENDER_MEMO_BYTES);
+  const renderMemo = renderMemoBytes > 0 ? createRenderMemo(renderMemoBytes) : null;
 
   const app = express();
   app.disable("x-powered-by");
@@ -227,6 +232,7 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
         context.set(nonceContext, String(res.locals.cspNonce));
+        context.set(renderMemoContext, renderMemo);
         context.set(clientContext, { address: req.ip ?? req.socket.remoteAddress ?? "unknown" });
         context.set(
           sessionContext,

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   DB_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** memory for shared pages of visitors without a session (decision 091); 0 turns the page cache off */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  /** memory for documents kept by the hash of their loader data (decision 097); 0 renders every page */
+  RENDER_MEMO_MB: z.coerce.number().int().min(0).max(4096).default(16),
   /** Leaflet tile template of the contacts map */
   MAP_TILE_URL: z
     .string()
@@ -122,6 +124,8 @@ export interface AppConfig {
   exchangePriceType?: string;
   /** bytes of shared pages kept (PAGE_CACHE_MB); 0 turns the cache off; 32 MB when absent (tests build configs by hand) */
   pageCacheBytes?: number;
+  /** bytes of rendered documents kept by their loader data (RENDER_MEMO_MB); 0 renders every page; 16 MB when absent */
+  renderMemoBytes?: number;
   /** the work one 1C `mode=import` request does before answering `progress`; 2 s when absent (tests set it shorter) */
   exchangeStepMs?: number;
   /** how often expired sessions are purged; hourly when absent (tests set it shorter) */
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dataDir = "data
       .filter(Boolean),
     dbLockWaitMs: e.DB_LOCK_WAIT_MS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    renderMemoBytes: e.RENDER_MEMO_MB * 1024 * 1024,
     exchangePriceType: e.EXCHANGE_1C_PRICE_TYPE || undefined,
     maps: { tileUrl: e.MAP_TILE_URL || DEFAULT_TILE_URL, yandexKey: e.YANDEX_MAPS_KEY || null },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,

@@ -12,6 +12,7 @@ import { etagMatches } from "../app/lib/etag.ts";
 import { ByteLru } from "../app/lib/byte-lru.ts";
 import { CITY_COOKIE } from "../app/lib/city-cookie.ts";
 import { VIEWED_COOKIE } from "../app/lib/viewed-cookie.ts";
+import type { MemoPage, RenderMemo } from "../app/http/render-memo.server.ts";
 
 /** A rendered shared page: its headers and its body cut at each place the CSP nonce was. */
 export interface CachedPage {
@@ -44,6 +45,15 @@ export function createMemoryPageStore(maxBytes: number): PageStore & { readonly 
       lru.set(key, page, key.length + headerBytes + page.bytes);
       return Promise.resolve();
     },
+  };
+}
+
+/** Rendered documents by the hash of what they were rendered from (decision 097), bounded by bytes. */
+export function createRenderMemo(maxBytes: number): RenderMemo {
+  const lru = new ByteLru<MemoPage>(maxBytes);
+  return {
+    get: (key) => lru.get(key),
+    set: (key, page) => lru.set(key, page, key.length + page.bytes),
   };
 }
 
