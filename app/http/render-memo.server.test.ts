@@ -37,11 +37,11 @@ describe("hashRenderInput", () => {
 
   it("refuses what it cannot hash faithfully: a promise, a function, a class instance, a cycle", () => {
     class Money {
-      constructor(readonly kopecks: number) {}
+      kopecks = 1;
     }
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    for (const value of [{ later: Promise.resolve(1) }, { f: () => 1 }, { m: new Money(1) }, cyclic]) expect(hashRenderInput(value)).toBeNull();
+    for (const value of [{ later: Promise.resolve(1) }, { f: () => 1 }, { m: new Money() }, cyclic]) expect(hashRenderInput(value)).toBeNull();
   });
 });
 

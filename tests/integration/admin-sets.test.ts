@@ -11,6 +11,7 @@ import { formatPrice } from "../../app/lib/format.ts";
 import { staffVisitor } from "../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
 import { Visitor } from "./accounts-client.ts";
+import { textOf } from "../support/page-text.ts";
 
 interface Item {
   id: number;
@@ -21,15 +22,6 @@ interface Item {
   weight: number;
 }
 
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&nbsp;|\u00A0|\u202F/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
 const sp = (s: string) => s.replace(/[\u00A0\u202F]/g, " ");
 /** the seeded formula: whole roubles, rounded down */
 const discounted = (kopecks: number, percent: number) => Math.floor((kopecks * (100 - percent)) / 10000) * 100;

@@ -9,23 +9,10 @@ import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";
 import { countOf, formatDateTime, formatPrice, PRODUCT_FORMS } from "../../app/lib/format.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
 import { registerVisitor, Visitor } from "./accounts-client.ts";
+import { mainOf, textOf } from "../support/page-text.ts";
 
 type Product = { id: number; title: string; price: number };
 
-/** The text of an HTML fragment as a visitor reads it (tags dropped, entities decoded). */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&nbsp;|\u00A0/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-
-const mainOf = (html: string) => textOf(/<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? "");
 const testIdText = (html: string, id: string) => textOf(new RegExp(`data-testid="${id}"[^>]*>([^<]*)<`).exec(html)?.[1] ?? "").trim();
 const headerCartName = (html: string) => textOf(/aria-label="(Корзина [^"]*)"/.exec(html)?.[1] ?? "");
 const sp = (s: string) => s.replace(/\u00A0/g, " ");

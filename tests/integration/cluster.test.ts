@@ -18,6 +18,7 @@ import { staffVisitor } from "../support/staff.ts";
 import { deleteRedisKeys, SHARED_REDIS_URL, uniqueRedisPrefix } from "../support/redis.ts";
 import { MEDIA_DIR } from "../support/test-app.ts";
 import { SESSION_SECRET, Visitor } from "./accounts-client.ts";
+import { mainOf, textOf } from "../support/page-text.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -29,16 +30,6 @@ const UPLOAD_DIR = path.join(root, "data/test-uploads", `cluster-${tag}`);
 /** the issue's promise for a change to reach another instance */
 const WITHIN_MS = 1000;
 
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&nbsp;|\u00A0/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-const mainOf = (html: string) => textOf(/<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? "");
 const testIdText = (html: string, id: string) => textOf(new RegExp(`data-testid="${id}"[^>]*>([^<]*)<`).exec(html)?.[1] ?? "").trim();
 const sp = (s: string) => s.replace(/\u00A0/g, " ");
 

@@ -19,6 +19,7 @@ import { formatPrice } from "../../app/lib/format.ts";
 import { staffVisitor } from "../support/staff.ts";
 import { dialects, loadAppModule, startTestApp, type TestApp } from "../support/test-app.ts";
 import { Visitor } from "./accounts-client.ts";
+import { mainOf, textOf } from "../support/page-text.ts";
 
 interface Product {
   id: number;
@@ -32,15 +33,6 @@ interface Product {
 /** A change must show within this long (the issue's promise). */
 const WITHIN_MS = 1000;
 
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&nbsp;|\u00A0/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-const mainOf = (html: string) => textOf(/<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? "");
 const sp = (s: string) => s.replace(/\u00A0/g, " ");
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

@@ -10,18 +10,9 @@ import { SITE } from "../../app/lib/site.ts";
 import { readOutbox } from "../support/outbox.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
 import { Visitor } from "./accounts-client.ts";
+import { mainOf } from "../support/page-text.ts";
 
 type Product = { id: number; slug: string; title: string; price: number };
-
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&nbsp;|\u00A0/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-const mainOf = (html: string) => textOf(/<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? "");
 
 const buyer = (fields: Record<string, string> = {}) => ({
   name: "Ольга Быстрова",

@@ -14,15 +14,8 @@ import { staffVisitor } from "../support/staff.ts";
 import { readOutbox } from "../support/outbox.ts";
 import { dialects, mailOutboxOf, startTestApp, type TestApp } from "../support/test-app.ts";
 import { login, registerVisitor, Visitor } from "./accounts-client.ts";
+import { textOf } from "../support/page-text.ts";
 
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&nbsp;|\u00A0/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
 const testId = (html: string, id: string, tag = "[a-z]+") => textOf(new RegExp(`data-testid="${id}"[^>]*>([\\s\\S]*?)</${tag}>`).exec(html)?.[1] ?? "").trim();
 const sp = (s: string) => s.replace(/\u00A0/g, " ");
 const DAY = 86_400_000;
