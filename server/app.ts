@@ -10,7 +10,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppConfig } from "./config.ts";
 import { csrfGuard } from "./csrf.ts";
-import { sendErrorPage, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from "./error-pages.ts";
+import { NOT_FOUND_MESSAGE, sendErrorPage, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from "./error-pages.ts";
 import { healthz } from "./health.ts";
 import { hostGuard } from "./host-guard.ts";
 import { routerHandler } from "./router-handler.ts";
@@ -21,6 +21,7 @@ import { createMemoryRateLimiter, type RateLimiter } from "./rate-limit.ts";
 import { loadSession } from "./session.ts";
 import { startSessionPurge } from "./session-purge.ts";
 import { createMailer } from "./mailer.ts";
+import { createMetrics, listenForMetrics, metricsEndpoint } from "./metrics.ts";
 import { createDiskStorage } from "./file-storage.ts";
 import { createYookassaProvider, YOOKASSA_PAYMENT_PAGES } from "./yookassa.ts";
 import { openDatabase, ensurePgSchema, type Db } from "../app/db/database.server.ts";
@@ -30,7 +31,7 @@ import { VIDEO_FRAME_HOSTS } from "../app/lib/video-embed.ts";
 import { YANDEX_MAPS_CSP } from "../app/lib/yandex-maps.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
 import { ensureSearchIndex } from "../app/domain/search.server.ts";
-import { getCatalogIndex } from "../app/domain/catalog-index.server.ts";
+import { getCatalogIndex, observeCatalogIndex } from "../app/domain/catalog-index.server.ts";
 import { findStaffMember } from "../app/domain/staff.server.ts";
 import { clientContext, nonceContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
 
@@ -40,6 +41,8 @@ export interface VitrinaApp {
   logger: Logger;
   /** the shared pages held now and the limit (null: the page cache is off) */
   pageCache: { readonly bytes: number; readonly maxBytes: number } | null;
+  /** the port of the loopback-only /metrics listener (METRICS_PORT), null when there is none */
+  metricsPort: number | null;
   close(): Promise<void>;
 }
 
@@ -79,12 +82,15 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
     logger.info(counts, "demo shop seeded");
   }
   await ensureSearchIndex(db);
+  const metrics = createMetrics();
+  observeCatalogIndex(db, metrics.catalogIndexUpdated);
   // build the catalogue's facet index now rather than on the first visitor's request
   void getCatalogIndex(db).catch((err: unknown) => logger.error({ err }, "catalogue index failed to build"));
   const rateLimiter: RateLimiter = createMemoryRateLimiter();
   const services: Services = {
     db,
     rateLimiter,
+    meter: metrics.meter,
     mediaDir: config.mediaDir,
     storage: createDiskStorage(config.uploadDir ?? path.resolve(config.mediaDir, "../uploads")),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, outboxDir: config.mailOutboxDir }),
@@ -102,12 +108,17 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
   const pageCacheBytes = dev ? 0 : (config.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES);
   const pageStore = pageCacheBytes > 0 ? createMemoryPageStore(pageCacheBytes) : null;
   const pageCache = pageStore ? { store: pageStore, version: () => readPageVersion(db) } : undefined;
+  if (pageStore) metrics.watchPageCacheBytes(() => pageStore.bytes);
 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.set("query parser", "simple");
 
+  // /metrics is no page of the shop: not timed, and like /healthz answered before the Host check
+  // (a scraper asks by address); without METRICS_TOKEN the router answers it as any unknown address
+  if (config.metricsToken) app.get("/metrics", metricsEndpoint(metrics.registry, config.metricsToken));
+  app.use(metrics.timeRequests);
   app.get("/healthz", healthz(db));
 
   // before anything else: a forged Host never reaches a page, a cache or a mail link
@@ -208,6 +219,7 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
   // In development Vite hands the build over per request instead, so edits apply at once; React
   // Router's "development" mode then shows error details (never outside `npm run dev`).
   const build = dev ? dev.loadBuild : await import("virtual:react-router/server-build");
+  if (typeof build !== "function") metrics.knowRoutes(Object.values(build.routes).map((route) => (route?.parentId === "root" ? route.path : undefined)));
   app.all(
     "/{*path}",
     routerHandler({
@@ -226,6 +238,7 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
         return context;
       },
       pageCache,
+      onPageCache: metrics.pageCache,
       async isStaff(context) {
         const { userId } = context.get(sessionContext);
         return userId !== null && (await findStaffMember(db, userId)) !== null;
@@ -237,7 +250,7 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     void next;
     const status = typeof err === "object" && err && "status" in err ? Number((err as { status: unknown }).status) : 500;
-    if (status === 404) return sendErrorPage(req, res, 404, "Такой страницы нет. Проверьте адрес или перейдите в каталог.");
+    if (status === 404) return sendErrorPage(req, res, 404, NOT_FOUND_MESSAGE);
     if (status >= 400 && status < 500) return sendErrorPage(req, res, status, "Запрос не удалось разобрать. Проверьте адрес страницы.");
     if (isDatabaseUnavailable(err)) {
       req.log?.error({ err }, "database unavailable");
@@ -249,6 +262,7 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
   });
 
   const sessionPurge = startSessionPurge(db, logger, config.sessionPurgeIntervalMs);
+  const metricsListener = config.metricsPort === undefined ? null : await listenForMetrics(metrics.registry, config.metricsPort);
   return {
     app,
     db,
@@ -259,6 +273,11 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
       },
       maxBytes: pageCacheBytes,
     },
-    close: () => sessionPurge.stop().then(() => db.close()),
+    metricsPort: metricsListener?.port ?? null,
+    close: async () => {
+      await metricsListener?.close();
+      await sessionPurge.stop();
+      await db.close();
+    },
   };
 }
