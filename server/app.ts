@@ -73,7 +73,11 @@ export async function createApp(config: AppConfig, { dev }: CreateAppOptions = {
   // flushes what is buffered when the process exits
   const logger = pino({ level: config.logLevel }, pino.destination({ sync: false }));
   if (config.databaseSchema) await ensurePgSchema(config.databaseUrl, config.databaseSchema);
-  const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema, lockWaitMs: config.dbLockWaitMs });
+  const db = openDatabase(config.databaseUrl, {
+    schema: config.databaseSchema,
+    lockWaitMs: config.dbLockWaitMs,
+    onConnectionLost: (err) => logger.warn({ err }, "database connection lost: the next query connects again"),
+  });
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, "migrations applied");
   if (config.seedDemo && (await isEmpty(db))) {
