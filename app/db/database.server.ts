@@ -67,6 +67,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
     // event: unheard, Node would end the whole process. The pool has dropped the connection
     // already; requests meanwhile get the 503 page, and the next query connects afresh.
     pool.on("error", (err) => options.onConnectionLost?.(err));
+    // A connection handed out (a transaction between two statements) has no listener of the
+    // pool's: its end would be fatal too. The statement in flight or the next one fails instead
+    // (→ 503), and the pool drops the connection when it comes back.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     probe = () => pgHealth(kysely);
   } else {

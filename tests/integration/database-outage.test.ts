@@ -1,6 +1,7 @@
 // PostgreSQL dropping the shop's connections (what a server restart does to them, decision 095):
-// the process keeps running, a visitor meanwhile gets either the page or the Russian 503 page,
-// and the pool connects again by itself, without a restart of the shop. Only this app's own
+// the process keeps running (idle connections and one handed out to a transaction alike), a
+// visitor meanwhile gets either the page or the Russian 503 page, and the pool connects again by
+// itself, without a restart of the shop. Only this app's own
 // connections are ended (other tests share the server).
 import { sql } from "kysely";
 import pg from "pg";
@@ -47,6 +48,30 @@ describe.runIf(pgUrl)("PostgreSQL connections lost", () => {
       }
     }
     expect(seen.at(-1)).toBe(200);
+    expect(await app.vitrina.db.health()).toBe("ok");
+  });
+
+  it("survives a connection ended in the middle of a transaction, and the pool serves on", async () => {
+    const trx = await app.vitrina.db.kysely.startTransaction().execute();
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+    const pid = rows[0]!.pid;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    try {
+      await admin.query("select pg_terminate_backend($1)", [pid]);
+      // until the server process is gone: its farewell has reached the shop's connection by then
+      while ((await admin.query("select 1 from pg_stat_activity where pid = $1", [pid])).rowCount) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await admin.end();
+    }
+    // the transaction's next statement fails (the 503 page for a visitor), the process lives on
+    await expect(sql`select 1`.execute(trx)).rejects.toThrow();
+    await trx
+      .rollback()
+      .execute()
+      .catch(() => undefined);
+    const res = await fetch(`${app.url}/search/?q=${Date.now()}`);
+    expect(res.status).toBe(200);
     expect(await app.vitrina.db.health()).toBe("ok");
   });
 });
