@@ -28,8 +28,8 @@ function fail(message: string): never {
 
 if (dialectOf(databaseUrl) === "postgres") {
   fail(
-    "DATABASE_URL указывает на PostgreSQL: резервную копию делает pg_dump, см. README («Резервные копии»).\n" +
-      "DATABASE_URL is PostgreSQL: use pg_dump / pg_restore as the README shows (section on backups).",
+    "DATABASE_URL указывает на PostgreSQL: резервную копию делает pg_dump, см. README («Production: metrics, backups, faults»).\n" +
+      "DATABASE_URL is PostgreSQL: use pg_dump / pg_restore as the README shows («Production: metrics, backups, faults»).",
   );
 }
 const databaseFile = path.resolve(sqlitePathOf(databaseUrl));
@@ -37,9 +37,11 @@ const databaseFile = path.resolve(sqlitePathOf(databaseUrl));
 /** Moscow wall time (UTC+3 all year) as 2026-11-28_20-05-03 */
 const moscowStamp = (now = Date.now()) => new Date(now + 3 * 3_600_000).toISOString().slice(0, 19).replace("T", "_").replaceAll(":", "-");
 
-function integrityOf(file: string): string {
-  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+function integrityOf(file: string, { readonly = true } = {}): string {
+  const db = new SQLite(file, { readonly, fileMustExist: true });
   try {
+    // the copy carries the shop's WAL mode: a plain file keeps it to itself (no -wal, -shm beside it)
+    if (!readonly) db.pragma("journal_mode = delete");
     return (db.pragma("integrity_check") as { integrity_check: string }[]).map((r) => r.integrity_check).join("; ");
   } finally {
     db.close();
@@ -66,9 +68,9 @@ async function backup(args: string[]): Promise<void> {
   } finally {
     source.close();
   }
-  const integrity = integrityOf(part);
+  const integrity = integrityOf(part, { readonly: false });
   if (integrity !== "ok") {
-    fs.rmSync(part, { force: true });
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(part + suffix, { force: true });
     fail(`Копия не прошла проверку (integrity_check: ${integrity}); файл удалён.`);
   }
   fs.renameSync(part, out);

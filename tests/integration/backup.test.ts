@@ -108,6 +108,8 @@ describe("SQLite backup and restore", () => {
       await Promise.all(buyers);
     }
     expect(output.stdout).toContain("integrity_check: ok");
+    // the copy alone: no -wal, -shm or .part beside it
+    expect(fs.readdirSync(work).filter((f) => f.startsWith("shop-backup"))).toEqual(["shop-backup.db"]);
     expect(placedDuring).toBeGreaterThanOrEqual(4);
 
     // the running shop's own file is not to be overwritten
