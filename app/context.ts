@@ -2,7 +2,7 @@
 // actions through these keys, never through module globals.
 import { createContext } from "react-router";
 import type { Db } from "./db/database.server.ts";
-import type { FileStorage, Mailer, RateLimiter } from "./domain/ports.ts";
+import type { ActivityMeter, FileStorage, Mailer, RateLimiter } from "./domain/ports.ts";
 import type { PaymentProvider } from "./domain/payment-types.ts";
 import type { Logger } from "pino";
 import type { RenderMemo } from "./http/render-memo.server.ts";
@@ -14,6 +14,8 @@ export interface Services {
   /** private files (profile uploads, form attachments): outside the web root, served only through their handlers */
   storage: FileStorage;
   mailer: Mailer;
+  /** orders and payments counted for /metrics */
+  meter: ActivityMeter;
   /** the request-independent app logger (pino); tests run it silent */
   logger: Logger;
   /**

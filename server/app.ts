@@ -10,7 +10,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppConfig } from "./config.ts";
 import { csrfGuard } from "./csrf.ts";
-import { sendErrorPage, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from "./error-pages.ts";
+import { NOT_FOUND_MESSAGE, sendErrorPage, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from "./error-pages.ts";
 import { healthz } from "./health.ts";
 import { hostGuard } from "./host-guard.ts";
 import { routerHandler } from "./router-handler.ts";
@@ -24,6 +24,7 @@ import { createRedisRateLimiter } from "./redis-rate-limit.ts";
 import { loadSession } from "./session.ts";
 import { startSessionPurge } from "./session-purge.ts";
 import { createMailer } from "./mailer.ts";
+import { createMetrics, listenForMetrics, metricsEndpoint } from "./metrics.ts";
 import { createDiskStorage } from "./file-storage.ts";
 import { createYookassaProvider, YOOKASSA_PAYMENT_PAGES } from "./yookassa.ts";
 import { openDatabase, ensurePgSchema, type Db } from "../app/db/database.server.ts";
@@ -33,7 +34,7 @@ import { VIDEO_FRAME_HOSTS } from "../app/lib/video-embed.ts";
 import { YANDEX_MAPS_CSP } from "../app/lib/yandex-maps.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
 import { ensureSearchIndex } from "../app/domain/search.server.ts";
-import { getCatalogIndex } from "../app/domain/catalog-index.server.ts";
+import { getCatalogIndex, observeCatalogIndex } from "../app/domain/catalog-index.server.ts";
 import { findStaffMember } from "../app/domain/staff.server.ts";
 import { clientContext, nonceContext, renderMemoContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
 
@@ -43,6 +44,8 @@ export interface VitrinaApp {
   logger: Logger;
   /** the shared pages held now and the limit (null: the page cache is off) */
   pageCache: { readonly bytes: number; readonly maxBytes: number } | null;
+  /** the port of the loopback-only /metrics listener (METRICS_PORT), null when there is none */
+  metricsPort: number | null;
   close(): Promise<void>;
 }
 
@@ -77,7 +80,11 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
   // flushes what is buffered when the process exits
   const logger = pino({ level: config.logLevel }, logDestination ?? pino.destination({ sync: false }));
   if (config.databaseSchema) await ensurePgSchema(config.databaseUrl, config.databaseSchema);
-  const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema, lockWaitMs: config.dbLockWaitMs });
+  const db = openDatabase(config.databaseUrl, {
+    schema: config.databaseSchema,
+    lockWaitMs: config.dbLockWaitMs,
+    onConnectionLost: (err) => logger.warn({ err }, "database connection lost: the next query connects again"),
+  });
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, "migrations applied");
   if (config.seedDemo && (await isEmpty(db))) {
@@ -86,6 +93,8 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
     logger.info(counts, "demo shop seeded");
   }
   await ensureSearchIndex(db);
+  const metrics = createMetrics();
+  observeCatalogIndex(db, metrics.catalogIndexUpdated);
   // build the catalogue's facet index now rather than on the first visitor's request
   void getCatalogIndex(db).catch((err: unknown) => logger.error({ err }, "catalogue index failed to build"));
   // Several instances (REDIS_URL): one rate-limit window for all of them, and catalogue changes
@@ -96,6 +105,7 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
   const services: Services = {
     db,
     rateLimiter,
+    meter: metrics.meter,
     mediaDir: config.mediaDir,
     storage: createDiskStorage(config.uploadDir ?? path.resolve(config.mediaDir, "../uploads")),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, outboxDir: config.mailOutboxDir }),
@@ -113,6 +123,7 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
   const pageCacheBytes = dev ? 0 : (config.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES);
   const pageStore = pageCacheBytes > 0 ? createMemoryPageStore(pageCacheBytes) : null;
   const pageCache = pageStore ? { store: pageStore, version: () => readPageVersion(db) } : undefined;
+  if (pageStore) metrics.watchPageCacheBytes(() => pageStore.bytes);
   // Documents by the hash of their loader data, for every visitor (decision 097); off in development.
   const renderMemoBytes = dev ? 0 : (config.renderMemoBytes ?? DEFAULT_RENDER_MEMO_BYTES);
   const renderMemo = renderMemoBytes > 0 ? createRenderMemo(renderMemoBytes) : null;
@@ -122,6 +133,10 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
   app.set("trust proxy", config.trustProxy);
   app.set("query parser", "simple");
 
+  // /metrics is no page of the shop: not timed, and like /healthz answered before the Host check
+  // (a scraper asks by address); without METRICS_TOKEN the router answers it as any unknown address
+  if (config.metricsToken) app.get("/metrics", metricsEndpoint(metrics.registry, config.metricsToken));
+  app.use(metrics.timeRequests);
   app.get("/healthz", healthz(db));
 
   // before anything else: a forged Host never reaches a page, a cache or a mail link
@@ -222,6 +237,7 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
   // In development Vite hands the build over per request instead, so edits apply at once; React
   // Router's "development" mode then shows error details (never outside `npm run dev`).
   const build = dev ? dev.loadBuild : await import("virtual:react-router/server-build");
+  if (typeof build !== "function") metrics.knowRoutes(Object.values(build.routes).map((route) => (route?.parentId === "root" ? route.path : undefined)));
   app.all(
     "/{*path}",
     routerHandler({
@@ -241,6 +257,7 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
         return context;
       },
       pageCache,
+      onPageCache: metrics.pageCache,
       async isStaff(context) {
         const { userId } = context.get(sessionContext);
         return userId !== null && (await findStaffMember(db, userId)) !== null;
@@ -252,7 +269,7 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     void next;
     const status = typeof err === "object" && err && "status" in err ? Number((err as { status: unknown }).status) : 500;
-    if (status === 404) return sendErrorPage(req, res, 404, "Такой страницы нет. Проверьте адрес или перейдите в каталог.");
+    if (status === 404) return sendErrorPage(req, res, 404, NOT_FOUND_MESSAGE);
     if (status >= 400 && status < 500) return sendErrorPage(req, res, status, "Запрос не удалось разобрать. Проверьте адрес страницы.");
     if (isDatabaseUnavailable(err)) {
       req.log?.error({ err }, "database unavailable");
@@ -264,6 +281,7 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
   });
 
   const sessionPurge = startSessionPurge(db, logger, config.sessionPurgeIntervalMs);
+  const metricsListener = config.metricsPort === undefined ? null : await listenForMetrics(metrics.registry, config.metricsPort);
   return {
     app,
     db,
@@ -274,7 +292,9 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
       },
       maxBytes: pageCacheBytes,
     },
+    metricsPort: metricsListener?.port ?? null,
     close: async () => {
+      await metricsListener?.close();
       await sessionPurge.stop();
       await redis?.close();
       await db.close();

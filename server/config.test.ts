@@ -16,6 +16,14 @@ describe("configuration from the environment", () => {
     // the generated secret is kept, so sessions survive a restart
     expect(loadConfig({}, dir).sessionSecret).toBe(c.sessionSecret);
   });
+  it("takes a metrics token of 16+ characters and a metrics port, neither by default", () => {
+    const off = loadConfig({}, tmp());
+    expect([off.metricsToken, off.metricsPort]).toEqual([undefined, undefined]);
+    expect(() => loadConfig({ METRICS_TOKEN: "short" }, tmp())).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_PORT: "70000" }, tmp())).toThrow(/METRICS_PORT/);
+    const on = loadConfig({ METRICS_TOKEN: "a".repeat(24), METRICS_PORT: "9464" }, tmp());
+    expect([on.metricsToken, on.metricsPort]).toEqual(["a".repeat(24), 9464]);
+  });
   it("requires SESSION_SECRET in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" }, tmp())).toThrow(/SESSION_SECRET/);
     expect(loadConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), PUBLIC_URL: "https://shop.example.ru" }, tmp()).env).toBe("production");

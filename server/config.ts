@@ -70,6 +70,10 @@ const EnvSchema = z.object({
     .optional(),
   /** 54-ФЗ VAT code of the receipt lines (ЮKassa: 1 — без НДС, 2 — 0 %, 3 — 10 %, 4 — 20 %, 5 — 10/110, 6 — 20/120, 7–12 — 5 %, 7 %, 5/105, 7/107, 22 %, 22/122) */
   YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
+  /** /metrics on the shop's port answers only `Authorization: Bearer <METRICS_TOKEN>` */
+  METRICS_TOKEN: z.string().trim().min(16, "at least 16 characters (e.g. `openssl rand -hex 24`)").optional(),
+  /** /metrics without a token on 127.0.0.1:<METRICS_PORT>, for a scraper on the same machine */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** the 1C price type (its Ид or name, e.g. «Розничная») that is the shop price; unset: the first in offers.xml */
   EXCHANGE_1C_PRICE_TYPE: z.string().trim().max(200).optional(),
   /** Redis shared by several instances (decision 094): rate limits and change notices; unset: one process, as before */
@@ -134,6 +138,10 @@ export interface AppConfig {
   yookassa?: YookassaConfig;
   /** REDIS_URL and REDIS_PREFIX (decision 094); absent: rate limits and change notices stay in this process */
   redis?: RedisConfig;
+  /** METRICS_TOKEN: /metrics on the shop's port for a Bearer request with it; absent: no /metrics there */
+  metricsToken?: string;
+  /** METRICS_PORT: a loopback-only /metrics listener (0: any free port, for tests); absent: none */
+  metricsPort?: number;
 }
 
 export interface RedisConfig {
@@ -211,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dataDir = "data
     exchangePriceType: e.EXCHANGE_1C_PRICE_TYPE || undefined,
     maps: { tileUrl: e.MAP_TILE_URL || DEFAULT_TILE_URL, yandexKey: e.YANDEX_MAPS_KEY || null },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
+    metricsToken: e.METRICS_TOKEN || undefined,
+    metricsPort: e.METRICS_PORT,
     yookassa:
       e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
         ? {

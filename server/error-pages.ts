@@ -16,6 +16,7 @@ const TITLES: Record<number, string> = {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 export const SERVER_ERROR_MESSAGE = "Произошла ошибка на сервере. Попробуйте обновить страницу через минуту.";
+export const NOT_FOUND_MESSAGE = "Такой страницы нет. Проверьте адрес или перейдите в каталог.";
 export const UNAVAILABLE_MESSAGE = "Магазин ненадолго недоступен: база данных не отвечает. Пожалуйста, попробуйте через минуту.";
 
 export function wantsJson(req: Request): boolean {

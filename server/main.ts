@@ -44,6 +44,7 @@ server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   vitrina.logger.info(`Витрина работает: http://localhost:${port}`);
+  if (vitrina.metricsPort) vitrina.logger.info(`metrics: http://127.0.0.1:${vitrina.metricsPort}/metrics`);
   warnWhenHeapIsTight();
 });
 

@@ -28,9 +28,11 @@ export interface RouterHandlerOptions {
   isStaff(context: RouterContextProvider): Promise<boolean>;
   /** shared pages for visitors without a session (server/page-cache.ts); absent: every page is rendered */
   pageCache?: PageCache;
+  /** told whether each request the page cache could answer was a hit (for /metrics) */
+  onPageCache?(result: "hit" | "miss"): void;
 }
 
-export function routerHandler({ build, publicUrl, mode, getLoadContext, isStaff, pageCache }: RouterHandlerOptions) {
+export function routerHandler({ build, publicUrl, mode, getLoadContext, isStaff, pageCache, onPageCache }: RouterHandlerOptions) {
   const handle = createRequestHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -54,6 +56,7 @@ export function routerHandler({ build, publicUrl, mode, getLoadContext, isStaff,
       if (key !== null) {
         // a store that fails (a shared one, later) means rendering, never an error page
         const page = await pageCache!.store.get(key).catch((err: unknown) => void req.log?.warn({ err }, "page cache unreadable"));
+        onPageCache?.(page ? "hit" : "miss");
         if (page) return sendCachedPage(req, res, page, context.get(nonceContext), "hit");
       }
       const faults: unknown[] = [];

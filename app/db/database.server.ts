@@ -47,6 +47,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** SQLite: how long a statement or transaction may wait for the write lock (default 5 s) */
   lockWaitMs?: number;
+  /** PostgreSQL: an idle pooled connection broke (a server restart); the pool opens a new one when next asked */
+  onConnectionLost?: (err: Error) => void;
 }
 
 // The probe write: touches no row, but SQLite and PostgreSQL both treat it as a write (it needs
@@ -61,6 +63,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
   const lockListeners = new Set<(event: LockWaitEvent) => void>();
   if (dialect === "postgres") {
     const pool = new pg.Pool({ ...pgConnection(url, options.schema), max: options.poolSize ?? 10 });
+    // A restarted server ends the idle connections, and the pool reports that as an 'error'
+    // event: unheard, Node would end the whole process. The pool has dropped the connection
+    // already; requests meanwhile get the 503 page, and the next query connects afresh.
+    pool.on("error", (err) => options.onConnectionLost?.(err));
+    // A connection handed out (a transaction between two statements) has no listener of the
+    // pool's: its end would be fatal too. The statement in flight or the next one fails instead
+    // (→ 503), and the pool drops the connection when it comes back.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     probe = () => pgHealth(kysely);
   } else {

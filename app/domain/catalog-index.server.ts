@@ -489,10 +489,25 @@ interface CacheEntry {
 
 const cache = new WeakMap<Db, CacheEntry>();
 
+/** how an index came up to date and how long it took, ms (the reads included) */
+export type CatalogIndexUpdate = { kind: "build" | "patch"; ms: number };
+const observers = new WeakMap<Db, (update: CatalogIndexUpdate) => void>();
+
+/** Tells `listener` of every build and patch of this database's index (server/metrics.ts times them). */
+export function observeCatalogIndex(db: Db, listener: (update: CatalogIndexUpdate) => void): void {
+  observers.set(db, listener);
+}
+
+async function timedBuild(db: Db): Promise<CatalogIndex> {
+  const index = await buildCatalogIndex(db);
+  observers.get(db)?.({ kind: "build", ms: index.buildMs });
+  return index;
+}
+
 export async function getCatalogIndex(db: Db): Promise<CatalogIndex> {
   let entry = cache.get(db);
   if (!entry) {
-    entry = { index: buildCatalogIndex(db), checkedAt: Date.now(), building: null, again: false };
+    entry = { index: timedBuild(db), checkedAt: Date.now(), building: null, again: false };
     cache.set(db, entry);
     entry.index.catch(() => cache.delete(db));
     return entry.index;
@@ -548,7 +563,13 @@ function updateCatalogIndex(db: Db, entry: CacheEntry): Promise<void> {
   }
   entry.again = false;
   const update = entry.index
-    .then(async (current) => (await patchedIndex(db, current)) ?? (await buildCatalogIndex(db)))
+    .then(async (current) => {
+      const started = performance.now();
+      const patched = await patchedIndex(db, current);
+      if (!patched) return timedBuild(db);
+      if (patched !== current) observers.get(db)?.({ kind: "patch", ms: performance.now() - started });
+      return patched;
+    })
     .then((fresh) => {
       entry.index = Promise.resolve(fresh);
     })

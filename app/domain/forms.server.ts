@@ -44,7 +44,11 @@ export type SubmissionOutcome =
   /** the honeypot was filled: the bot is told «thank you» and nothing is kept */
   | { status: "ignored" }
   | { status: "invalid"; errors: FieldErrors; values: Record<string, string> }
-  | { status: "limited"; retryAfter: number; errors: FieldErrors; values: Record<string, string> };
+  | { status: "limited"; retryAfter: number; errors: FieldErrors; values: Record<string, string> }
+  /** the attachments could not be written (a full disk): nothing is kept, the visitor may try later (507) */
+  | { status: "unstored"; errors: FieldErrors; values: Record<string, string> };
+
+export const ATTACHMENT_STORAGE_MESSAGE = "Не удалось сохранить файлы на сервере. Попробуйте позже или отправьте сообщение без вложений";
 
 /** Values safe to send back into the page (never the honeypot or file contents). */
 function echoValues(data: FormData): Record<string, string> {
@@ -75,7 +79,13 @@ export async function submitForm(services: FormServices, form: FormName, data: F
   const valid = await services.rateLimiter.hit(`forms:${form}:${address}`, FORM_RATE_LIMIT.limit, FORM_RATE_LIMIT.windowMs);
   if (!valid.allowed) return { status: "limited", retryAfter: valid.retryAfter, errors: { form: RATE_LIMIT_MESSAGE }, values };
 
-  const attachments = await storeAttachments(services.storage, files.files);
+  let attachments: FormAttachment[];
+  try {
+    attachments = await storeAttachments(services.storage, files.files);
+  } catch (err) {
+    services.logger.warn({ err, form }, "form attachments not stored");
+    return { status: "unstored", errors: { "files[]": ATTACHMENT_STORAGE_MESSAGE }, values };
+  }
   const d = parsed.data as Record<string, string>;
   const { name = "", phone = "", email = "", message = "", consent_version = "", consent: _consent, ...rest } = d;
   const row = await services.db.kysely

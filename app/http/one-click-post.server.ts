@@ -19,7 +19,7 @@ export type OneClickPostAnswer =
   { ok: true; number: string } | { ok: false; status: number; errors: FieldErrors; values: Record<string, string>; retryAfter?: number };
 
 export async function postOneClick(
-  services: Pick<Services, "db" | "rateLimiter" | "mailer" | "logger">,
+  services: Pick<Services, "db" | "rateLimiter" | "mailer" | "logger" | "meter">,
   session: SessionHandle,
   clientAddress: string,
   request: Request,
@@ -45,6 +45,7 @@ export async function postOneClick(
     const outcome = await placeOneClickOrder(db, rateLimiter, { owner, userId: session.userId, input, clientAddress });
     if (outcome.status === "limited") return refuse(429, { form: ONE_CLICK_RATE_LIMIT_MESSAGE }, outcome.retryAfter);
     const { number } = outcome;
+    services.meter.orderPlaced("one-click");
     void notifyAboutOrder(db, mailer, number).catch((err: unknown) => logger.error({ err, number }, "order mail failed"));
     // the order page thanks for it on its first view only
     await session.update({ [PLACED_ORDER_KEY]: number });

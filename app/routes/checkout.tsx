@@ -73,7 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const promoCode = sessionPromoCode(session.data);
     const { number, created } = await placeOrder(db, { owner, userId: session.userId, input: parsed.data, promoCode });
     if (promoCode) await session.update({ [PROMO_SESSION_KEY]: null });
-    if (created) void notifyAboutOrder(db, mailer, number).catch((err: unknown) => logger.error({ err, number }, "order mail failed"));
+    if (created) {
+      services.meter.orderPlaced("checkout");
+      void notifyAboutOrder(db, mailer, number).catch((err: unknown) => logger.error({ err, number }, "order mail failed"));
+    }
     // the order page thanks for it on this first view only
     await session.update({ [PLACED_ORDER_KEY]: number });
     // online: straight on to the gateway's page; if it cannot be reached, the order page offers «Оплатить»

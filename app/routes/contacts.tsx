@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     sessionId: context.get(sessionContext).id,
   });
   if (outcome.status === "sent" || outcome.status === "ignored") throw redirect(`/contacts/?sent=${outcome.form}#${outcome.form}`, 303);
-  const status = outcome.status === "limited" ? 429 : 400;
+  const status = outcome.status === "limited" ? 429 : outcome.status === "unstored" ? 507 : 400;
   const headers: HeadersInit = outcome.status === "limited" ? { "Retry-After": String(outcome.retryAfter) } : {};
   return data({ form: outcome.form, errors: outcome.errors, values: outcome.values }, { status, headers });
 }

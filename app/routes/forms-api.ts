@@ -24,6 +24,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return Response.json({}, { headers: noStore });
     case "invalid":
       return Response.json(outcome.errors, { status: 400, headers: noStore });
+    case "unstored":
+      return Response.json(outcome.errors, { status: 507, headers: noStore });
     case "limited":
       return Response.json(outcome.errors, { status: 429, headers: { ...noStore, "Retry-After": String(outcome.retryAfter) } });
   }

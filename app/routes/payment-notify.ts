@@ -16,7 +16,7 @@ const answer = (status: number) => new Response(null, { status });
  * to retry later, when the API itself could not be read.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, payments, logger } = context.get(servicesContext);
+  const { db, payments, logger, meter } = context.get(servicesContext);
   if (!payments) return answer(404);
   let body: Uint8Array;
   try {
@@ -58,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer(200);
   }
   const outcome = await applyProviderPayment(db, current);
+  if (outcome.result === "updated" && (outcome.status === "succeeded" || outcome.status === "canceled")) meter.paymentSettled(outcome.status);
   const facts = { event: notification.event, ...outcome };
   if (outcome.result === "unknown") logger.warn(facts, "payment notification: not a payment of ours");
   else if (outcome.result === "mismatch") logger.error(facts, "payment notification: amount or currency differs from the order's, not applied");

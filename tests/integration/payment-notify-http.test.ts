@@ -16,6 +16,7 @@ import { staffVisitor } from "../support/staff.ts";
 import { startYookassaStandIn, type YookassaStandIn } from "../support/yookassa-stand-in.ts";
 
 const NOTIFY = "/payments/yookassa/notify/";
+const METRICS_TOKEN = "payments-metrics-token-0123456789";
 
 describe.each(dialects)("payment notifications on %s", (dialect) => {
   let app: TestApp;
@@ -61,11 +62,19 @@ describe.each(dialects)("payment notifications on %s", (dialect) => {
     ).length;
   };
   const stateOf = async (number: string) => (await loadOrderPayment(db(), number))!.state;
+  /** /metrics: payments moved to `status` by notifications so far */
+  const settled = async (status: "succeeded" | "canceled") => {
+    const text = await (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    return Number(new RegExp(`^vitrina_payments_settled_total\\{status="${status}"\\} (\\d+)$`, "m").exec(text)?.[1]);
+  };
 
   beforeAll(async () => {
     standIn = await startYookassaStandIn();
     provider = createYookassaProvider({ shopId: standIn.shopId, secretKey: standIn.secretKey, apiUrl: standIn.apiUrl });
-    app = await startTestApp(dialect, { yookassa: { shopId: standIn.shopId, secretKey: standIn.secretKey, apiUrl: standIn.apiUrl, vatCode: 1 } });
+    app = await startTestApp(dialect, {
+      yookassa: { shopId: standIn.shopId, secretKey: standIn.secretKey, apiUrl: standIn.apiUrl, vatCode: 1 },
+      metricsToken: METRICS_TOKEN,
+    });
     standIn.notificationUrl = app.url + NOTIFY;
     const p = await db()
       .kysely.selectFrom("products")
@@ -94,6 +103,7 @@ describe.each(dialects)("payment notifications on %s", (dialect) => {
 
   it("answers a replayed notification with 200 and changes nothing", async () => {
     const { number, id, page } = await pendingPayment();
+    const before = await settled("succeeded");
     await fetch(new URL("pay", page), { method: "POST", redirect: "manual" });
     const paidAt = (await loadOrderPayment(db(), number))!.paidAt;
     for (let i = 0; i < 3; i++) expect((await notify(standIn.notificationFor(id))).status).toBe(200);
@@ -101,6 +111,8 @@ describe.each(dialects)("payment notifications on %s", (dialect) => {
     expect((await notify(standIn.notificationFor(id, "payment.waiting_for_capture"))).status).toBe(200);
     expect((await loadOrderPayment(db(), number))!.paidAt).toBe(paidAt);
     expect(await paidNotes(number)).toBe(1);
+    // /metrics counts the payment once, not its replays
+    expect((await settled("succeeded")) - before).toBe(1);
   });
 
   it("does not believe a forged body: a «succeeded» with any amount for an unpaid payment leaves the order unpaid", async () => {
@@ -122,10 +134,12 @@ describe.each(dialects)("payment notifications on %s", (dialect) => {
 
   it("leaves the order unpaid after a cancel", async () => {
     const { number, page } = await pendingPayment();
+    const before = await settled("canceled");
     const res = await fetch(new URL("cancel", page), { method: "POST", redirect: "manual" });
     expect(res.headers.get("location")).toBe(`${app.publicUrl}/order/${number}/`);
     expect(standIn.deliveries.at(-1)).toMatchObject({ event: "payment.canceled", status: 200 });
     expect(await stateOf(number)).toBe("canceled");
+    expect((await settled("canceled")) - before).toBe(1);
   });
 
   it("refuses garbage with 400, an oversized body with 413 and a GET with 405", async () => {
