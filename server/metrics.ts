@@ -66,6 +66,7 @@ export function createMetrics(): ShopMetrics {
   for (const channel of ["checkout", "one-click"] as const) orders.inc({ channel }, 0);
   for (const status of ["succeeded", "canceled"] as const) payments.inc({ status }, 0);
   for (const result of ["hit", "miss"] as const) cache.inc({ result }, 0);
+  for (const kind of ["build", "patch"] as const) index.zero({ kind });
 
   let readCacheBytes: (() => number) | null = null;
   new Gauge({
