@@ -126,7 +126,7 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
   if (pageStore) metrics.watchPageCacheBytes(() => pageStore.bytes);
   // Documents by the hash of their loader data, for every visitor (decision 097); off in development.
   const renderMemoBytes = dev ? 0 : (config.renderMemoBytes ?? DEFAULT_RENDER_MEMO_BYTES);
-  const renderMemo = renderMemoBytes > 0 ? createRenderMemo(renderMemoBytes) : null;
+  const renderMemo = renderMemoBytes > 0 ? createRenderMemo(renderMemoBytes, metrics.renderMemo) : null;
 
   const app = express();
   app.disable("x-powered-by");

@@ -1,5 +1,5 @@
 // Prometheus metrics (docs/decisions/095-metrics-backups-soak-faults.md): request durations by
-// route, orders and payments, the page cache's hits and misses, catalogue index build and patch
+// route, orders and payments, the page cache's and the render memo's hits and misses, catalogue index build and patch
 // times, and Node's own (event-loop lag, RSS, heap). Never public: /metrics on the shop's port
 // answers only a `Authorization: Bearer <METRICS_TOKEN>` request, and METRICS_PORT serves it on
 // 127.0.0.1 alone, for a scraper on the same machine.
@@ -21,6 +21,8 @@ export interface ShopMetrics {
   /** the router's routes (their paths), so request labels name a route and stay few */
   knowRoutes(paths: (string | undefined)[]): void;
   pageCache(result: "hit" | "miss"): void;
+  /** a document render the render memo could skip (hit) or had to do (miss), decision 097 */
+  renderMemo(result: "hit" | "miss"): void;
   catalogIndexUpdated(update: CatalogIndexUpdate): void;
   /** the bytes the page cache holds now, read when scraped */
   watchPageCacheBytes(read: () => number): void;
@@ -55,6 +57,12 @@ export function createMetrics(): ShopMetrics {
     labelNames: ["result"] as const,
     registers: [registry],
   });
+  const memo = new Counter({
+    name: "vitrina_render_memo_requests_total",
+    help: "Document renders skipped because the same loader data was rendered before (hit) or done (miss)",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
   const index = new Histogram({
     name: "vitrina_catalog_index_update_seconds",
     help: "Catalogue facet index updates: a full build or a patch for changed products",
@@ -66,6 +74,7 @@ export function createMetrics(): ShopMetrics {
   for (const channel of ["checkout", "one-click"] as const) orders.inc({ channel }, 0);
   for (const status of ["succeeded", "canceled"] as const) payments.inc({ status }, 0);
   for (const result of ["hit", "miss"] as const) cache.inc({ result }, 0);
+  for (const result of ["hit", "miss"] as const) memo.inc({ result }, 0);
   for (const kind of ["build", "patch"] as const) index.zero({ kind });
 
   let readCacheBytes: (() => number) | null = null;
@@ -117,6 +126,7 @@ export function createMetrics(): ShopMetrics {
       routeSegments = segments;
     },
     pageCache: (result) => cache.inc({ result }),
+    renderMemo: (result) => memo.inc({ result }),
     catalogIndexUpdated: ({ kind, ms }) => index.observe({ kind }, ms / 1000),
     watchPageCacheBytes(read) {
       readCacheBytes = read;

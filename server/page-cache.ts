@@ -49,10 +49,14 @@ export function createMemoryPageStore(maxBytes: number): PageStore & { readonly 
 }
 
 /** Rendered documents by the hash of what they were rendered from (decision 097), bounded by bytes. */
-export function createRenderMemo(maxBytes: number): RenderMemo {
+export function createRenderMemo(maxBytes: number, onLookup?: (result: "hit" | "miss") => void): RenderMemo {
   const lru = new ByteLru<MemoPage>(maxBytes);
   return {
-    get: (key) => lru.get(key),
+    get(key) {
+      const page = lru.get(key);
+      onLookup?.(page ? "hit" : "miss");
+      return page;
+    },
     set: (key, page) => lru.set(key, page, key.length + page.bytes),
   };
 }

@@ -1,7 +1,8 @@
 // /metrics (decision 095) as an operator and a visitor meet it: nothing is shown without the
 // token (404, as any unknown address) or with a wrong one (401); with it, the page just asked for
 // shows in the request histogram under its route, an order placed through «Купить в 1 клик» moves
-// the orders counter, two requests for one page move the page cache's hit counter; METRICS_PORT
+// the orders counter, two requests for one page move the page cache's hit counter, a cart's repeated
+// view moves the render memo's; METRICS_PORT
 // serves the same on 127.0.0.1 without a token.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";
@@ -78,6 +79,35 @@ describe.each(dialects)("/metrics on %s", (dialect) => {
     expect(sample(after, "vitrina_page_cache_bytes")).toBeGreaterThan(0);
     // the address itself is no label: the route's first segment is
     expect(after).not.toContain(product.slug);
+  });
+
+  it("counts the renders the render memo skips for a visitor with a cart", async () => {
+    const product = await app.vitrina.db.kysely
+      .selectFrom("products")
+      .select(["id", "slug"])
+      .where("kind", "=", "product")
+      .where("published", "=", 1)
+      .where("stock", ">", 5)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const shopper = new Visitor(app.url);
+    const put = await shopper.request("/cart/product/", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ id: product.id, cnt: 1, type: "product" }),
+    });
+    expect(put.status).toBe(200);
+    const memo = (text: string, result: string) => sample(text, "vitrina_render_memo_requests_total", { result });
+    const before = await scrape();
+    for (let i = 0; i < 3; i++) {
+      const res = await shopper.get(`/product/${product.slug}/`);
+      expect(res.status).toBe(200);
+      await res.text();
+    }
+    const after = await scrape();
+    // the first view is rendered, the two after it are the same document
+    expect(memo(after, "miss") - memo(before, "miss")).toBe(1);
+    expect(memo(after, "hit") - memo(before, "hit")).toBe(2);
   });
 
   it("counts an order placed through «Купить в 1 клик»", async () => {
