@@ -12,7 +12,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductImage } from "../../app/db/schema.ts";
 import { staffVisitor } from "../support/staff.ts";
-import { dialects, MEDIA_DIR, startTestApp, type TestApp } from "../support/test-app.ts";
+import { dialects, privateMediaDir, startTestApp, type TestApp } from "../support/test-app.ts";
 import type { Visitor } from "./accounts-client.ts";
 
 const WIDTHS = [320, 640, 960];
@@ -23,6 +23,10 @@ const png = (width: number, height: number, r = 180) =>
     .toBuffer();
 
 /** every variant of an uploaded picture: AVIF and WebP at each width */
+// its own media folder: other test files upload into the shared one at the same time, and the
+// tests below count what is on disk
+const MEDIA_DIR = privateMediaDir("product-media");
+afterAll(() => fs.rmSync(MEDIA_DIR, { recursive: true, force: true }));
 const variantsOf = (src: string) => WIDTHS.flatMap((w) => ["avif", "webp"].map((ext) => path.join(MEDIA_DIR, `${src.slice("/media/".length)}-${w}.${ext}`)));
 const uploadsOnDisk = () => new Set(fs.readdirSync(path.join(MEDIA_DIR, "products")).filter((f) => /^u[0-9a-f]{32}-/.test(f)));
 
@@ -71,7 +75,7 @@ describe.each(dialects)("product pictures and video files on %s", (dialect) => {
     ]);
 
   beforeAll(async () => {
-    app = await startTestApp(dialect);
+    app = await startTestApp(dialect, { mediaDir: MEDIA_DIR });
     editor = (await staffVisitor(app, "content")).visitor;
     const leaf = await app.vitrina.db.kysely.selectFrom("products").select("section_id").orderBy("id").executeTakeFirstOrThrow();
     sectionId = leaf.section_id;

@@ -43,6 +43,28 @@ export function mailOutboxOf(url: string): string {
 
 let counter = 0;
 
+/**
+ * A media folder of one test file's own, for tests that count the files the shop writes there
+ * (uploads) while other files' apps upload into the shared MEDIA_DIR at the same time. The demo
+ * pictures already drawn in MEDIA_DIR are linked in, so the seed finds them and draws nothing.
+ */
+export function privateMediaDir(name: string): string {
+  const dir = path.join(root, "data", `test-media-${name}-${process.pid}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const mirror = (from: string, to: string) => {
+    fs.mkdirSync(to, { recursive: true });
+    if (!fs.existsSync(from)) return;
+    for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+      const source = path.join(from, entry.name);
+      if (entry.isDirectory()) mirror(source, path.join(to, entry.name));
+      // uploads of other tests stay theirs: only the seed's pictures are shared
+      else if (entry.isFile() && !/^[uv][0-9a-f]{32}/.test(entry.name)) fs.symlinkSync(source, path.join(to, entry.name));
+    }
+  };
+  mirror(MEDIA_DIR, dir);
+  return dir;
+}
+
 export function testConfig(dialect: Dialect, overrides: Partial<AppConfig> = {}): AppConfig {
   const worker = process.env.VITEST_POOL_ID ?? "0";
   const tag = `${process.pid}_${worker}_${++counter}`;
