@@ -12,7 +12,7 @@ import { etagMatches } from "../app/lib/etag.ts";
 import { ByteLru } from "../app/lib/byte-lru.ts";
 import { CITY_COOKIE } from "../app/lib/city-cookie.ts";
 import { VIEWED_COOKIE } from "../app/lib/viewed-cookie.ts";
-import type { MemoPage, RenderMemo } from "../app/http/render-memo.server.ts";
+import { memoPage, type MemoPage, type RenderMemo } from "../app/http/render-memo.server.ts";
 
 /** A rendered shared page: its headers and its body cut at each place the CSP nonce was. */
 export interface CachedPage {
@@ -135,14 +135,7 @@ export function shareablePage(response: globalThis.Response): boolean {
 const PER_RESPONSE = new Set(["content-length", "date", "connection", "keep-alive", "transfer-encoding", "content-security-policy"]);
 
 export function cachedPage(response: globalThis.Response, body: Buffer, nonce: string): CachedPage {
-  const parts: Buffer[] = [];
-  const marker = Buffer.from(nonce);
-  let at = 0;
-  for (let next = body.indexOf(marker, at); next >= 0; next = body.indexOf(marker, at)) {
-    parts.push(body.subarray(at, next));
-    at = next + marker.length;
-  }
-  parts.push(body.subarray(at));
+  const { parts, bytes } = memoPage(body, nonce);
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) if (!PER_RESPONSE.has(name) && name !== "set-cookie") headers.push([name, value]);
   for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
@@ -152,7 +145,7 @@ export function cachedPage(response: globalThis.Response, body: Buffer, nonce: s
   return {
     headers,
     parts: parts.map((p) => Buffer.from(p)),
-    bytes: body.length - marker.length * (parts.length - 1),
+    bytes,
     etag: `"${hash.digest("base64url").slice(0, 27)}"`,
   };
 }

@@ -134,7 +134,7 @@ export function renderMemoKey(request: Request, status: number, context: EntryCo
   );
 }
 
-/** The rendered bytes cut at each occurrence of the nonce they were rendered with. */
+/** The rendered bytes cut at each occurrence of the nonce they were rendered with (the page cache cuts its pages here too). */
 export function memoPage(body: Buffer, nonce: string | undefined): MemoPage {
   if (!nonce) return { parts: [body], bytes: body.length };
   const marker = Buffer.from(nonce);
