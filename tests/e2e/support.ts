@@ -58,3 +58,11 @@ export async function staffLogIn(page: Page, email: string, password: string, ba
 export async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
+
+/**
+ * Waits until React has hydrated the page (root.tsx sets `data-hydrated` on <html>): a control
+ * changed before that is reset by hydration and the change is lost.
+ */
+export async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
