@@ -3,6 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
+// the browser tests would otherwise click through a build older than the code (see global-setup)
+const { rebuildWhenStale } = await import("../tests/support/build-freshness.ts");
+rebuildWhenStale(root);
 const dir = path.join(root, "data/e2e");
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });

@@ -10,6 +10,7 @@ import type { AppConfig } from "../../server/config.ts";
 import type { Dialect } from "../../app/db/dialect.ts";
 import { dropPgSchema } from "../../app/db/database.server.ts";
 import { DEFAULT_TILE_URL } from "../../app/lib/map-tiles.ts";
+import { staleBuildReason } from "./build-freshness.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const MEDIA_DIR = path.join(root, "data/test-media");
@@ -101,10 +102,14 @@ export function testConfig(dialect: Dialect, overrides: Partial<AppConfig> = {})
   };
 }
 
-export async function loadAppModule(): Promise<typeof AppModule> {
-  const file = path.join(root, "build/server/index.js");
-  if (!fs.existsSync(file)) throw new Error("build/server/index.js is missing: run `npm run build` first");
-  return (await import(pathToFileURL(file).href)) as typeof AppModule;
+/**
+ * The built app of `from` (this checkout by default). A build older than the source is refused:
+ * the tests would pass on code that no longer exists (Vitest's global setup rebuilds it first).
+ */
+export async function loadAppModule(from = root): Promise<typeof AppModule> {
+  const stale = staleBuildReason(from);
+  if (stale) throw new Error(stale);
+  return (await import(pathToFileURL(path.join(from, "build/server/index.js")).href)) as typeof AppModule;
 }
 
 export async function startTestApp(dialect: Dialect, overrides: Partial<AppConfig> = {}, options: AppModule.CreateAppOptions = {}): Promise<TestApp> {
