@@ -8,8 +8,8 @@
 import crypto from "node:crypto";
 import type { Request, Response } from "express";
 import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
 import { etagMatches } from "../app/lib/etag.ts";
-import { ByteLru } from "../app/lib/byte-lru.ts";
 import { CITY_COOKIE } from "../app/lib/city-cookie.ts";
 import { VIEWED_COOKIE } from "../app/lib/viewed-cookie.ts";
 import { memoPage, type MemoPage, type RenderMemo } from "../app/http/render-memo.server.ts";
@@ -33,16 +33,24 @@ export interface PageStore {
   set(key: string, page: CachedPage): Promise<void>;
 }
 
+/**
+ * An LRU bounded by the bytes it holds (sizes as the caller measures them): the least recently
+ * used entries go first, and one larger than the whole bound is never kept.
+ */
+function byteBoundedLru<V extends object>(maxBytes: number) {
+  return new LRUCache<string, V>({ maxSize: maxBytes });
+}
+
 export function createMemoryPageStore(maxBytes: number): PageStore & { readonly bytes: number } {
-  const lru = new ByteLru<CachedPage>(maxBytes);
+  const lru = byteBoundedLru<CachedPage>(maxBytes);
   return {
     get bytes() {
-      return lru.bytes;
+      return lru.calculatedSize;
     },
     get: (key) => Promise.resolve(lru.get(key)),
     set(key, page) {
       const headerBytes = page.headers.reduce((n, [k, v]) => n + k.length + v.length, 0);
-      lru.set(key, page, key.length + headerBytes + page.bytes);
+      lru.set(key, page, { size: key.length + headerBytes + page.bytes });
       return Promise.resolve();
     },
   };
@@ -50,14 +58,16 @@ export function createMemoryPageStore(maxBytes: number): PageStore & { readonly 
 
 /** Rendered documents by the hash of what they were rendered from (decision 097), bounded by bytes. */
 export function createRenderMemo(maxBytes: number, onLookup?: (result: "hit" | "miss") => void): RenderMemo {
-  const lru = new ByteLru<MemoPage>(maxBytes);
+  const lru = byteBoundedLru<MemoPage>(maxBytes);
   return {
     get(key) {
       const page = lru.get(key);
       onLookup?.(page ? "hit" : "miss");
       return page;
     },
-    set: (key, page) => lru.set(key, page, key.length + page.bytes),
+    set(key, page) {
+      lru.set(key, page, { size: key.length + page.bytes });
+    },
   };
 }
 
