@@ -5,7 +5,8 @@
 import type { Transaction } from "kysely";
 import type { Db } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
-import { bannerShowsOn, moscowToday, type BannerInput, type PageInput, type ShowroomInput } from "../lib/content-forms.ts";
+import { shopToday } from "../lib/shop-calendar.ts";
+import { bannerShowsOn, type BannerInput, type PageInput, type ShowroomInput } from "../lib/content-forms.ts";
 import { recordAudit, type StaffActor } from "./audit.server.ts";
 import { cleanRichText } from "./rich-text.server.ts";
 
@@ -40,7 +41,7 @@ export async function loadBanner(db: Db): Promise<Banner | null> {
 /** The banner visitors see now (switched on, today within its days), or null. */
 export async function currentBanner(db: Db, now = Date.now()): Promise<{ cookieKey: string; text: string } | null> {
   const banner = await loadBanner(db);
-  if (!banner || !bannerShowsOn(banner, moscowToday(now))) return null;
+  if (!banner || !bannerShowsOn(banner, shopToday(now))) return null;
   return { cookieKey: banner.cookieKey, text: banner.text };
 }
 

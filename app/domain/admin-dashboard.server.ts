@@ -1,6 +1,6 @@
 // The back office's front page (/admin/): what needs a look today. Each figure leads to its list.
 import type { Db } from "../db/database.server.ts";
-import { moscowPeriods } from "../lib/moscow-periods.ts";
+import { shopPeriods } from "../lib/shop-calendar.ts";
 import { countNewRequests } from "./admin-requests.server.ts";
 import { countWaitingReviews } from "./admin-reviews.server.ts";
 
@@ -25,7 +25,7 @@ async function ordersSince(db: Db, since: number): Promise<{ count: number; sum:
 }
 
 export async function loadDashboard(db: Db, now = Date.now()): Promise<Dashboard> {
-  const { todayStart, weekStart } = moscowPeriods(now);
+  const { todayStart, weekStart } = shopPeriods(now);
   const [today, week, newRequests, waitingReviews, low] = await Promise.all([
     ordersSince(db, todayStart),
     ordersSince(db, weekStart),

@@ -6,7 +6,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
-import { moscowDate } from "../lib/checkout-schema.ts";
+import { shopToday } from "../lib/shop-calendar.ts";
 import { cartPromoDiscount as discountOf, normalizePromoCode, PROMO_MESSAGES, type CartPromo } from "../lib/promo-discount.ts";
 import type { PromoCodeRow, PromoInput } from "../lib/promo-form.ts";
 import { recordAudit, type StaffActor } from "./audit.server.ts";
@@ -89,7 +89,7 @@ async function findByCode(db: Executor, code: string): Promise<PromoCode | null>
 
 /** Why a code cannot be used today regardless of the cart, or null when it can. */
 function refusalOf(promo: PromoCode, now: number): string | null {
-  const today = moscowDate(now);
+  const today = shopToday(now);
   if (!promo.enabled) return PROMO_MESSAGES.off;
   if (promo.validFrom && today < promo.validFrom) return PROMO_MESSAGES.notYet(promo.validFrom.split("-").reverse().join("."));
   if (promo.validTo && today > promo.validTo) return PROMO_MESSAGES.expired;

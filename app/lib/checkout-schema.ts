@@ -1,4 +1,5 @@
 // The checkout form, one schema for the browser and the server.
+import { shopToday } from "./shop-calendar.ts";
 import { z } from "zod";
 import { isConsentVersion } from "./consent.ts";
 import { DELIVERY_TYPES, LIFT_TYPES, type DeliveryType, type LiftType } from "./delivery-pricing.ts";
@@ -14,11 +15,6 @@ export const MAX_DELIVERY_DAYS_AHEAD = 60;
 
 const deliveryTypes = Object.keys(DELIVERY_TYPES) as [DeliveryType, ...DeliveryType[]];
 const liftTypes = Object.keys(LIFT_TYPES) as [LiftType, ...LiftType[]];
-
-/** Moscow calendar date as YYYY-MM-DD. */
-export function moscowDate(ms: number): string {
-  return new Date(ms + 3 * 3600_000).toISOString().slice(0, 10);
-}
 
 /** The fields on their own; parseCheckout adds the checks that depend on the delivery type. */
 export function checkoutSchema(_now = Date.now()) {
@@ -85,8 +81,8 @@ export function deliveryErrors(raw: Record<string, string | undefined>, now = Da
     if (!text("lift") || !Object.hasOwn(LIFT_TYPES, text("lift"))) errors.lift = "Укажите, есть ли лифт";
   }
   const date = text("date");
-  const today = moscowDate(now);
-  const last = moscowDate(now + MAX_DELIVERY_DAYS_AHEAD * 86_400_000);
+  const today = shopToday(now);
+  const last = shopToday(now + MAX_DELIVERY_DAYS_AHEAD * 86_400_000);
   if (date && (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date < today || date > last)) {
     errors.date = `Выберите дату с ${today.split("-").reverse().join(".")} по ${last.split("-").reverse().join(".")}`;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bannerSchema, bannerShowsOn, moscowToday, showroomSchema } from "./content-forms.ts";
+import { bannerSchema, bannerShowsOn, showroomSchema } from "./content-forms.ts";
+import { shopToday } from "./shop-calendar.ts";
 import { parseFields } from "./form-fields.ts";
 
 describe("bannerShowsOn", () => {
@@ -16,10 +17,10 @@ describe("bannerShowsOn", () => {
   });
 });
 
-describe("moscowToday", () => {
+describe("shopToday", () => {
   it("turns the day at Moscow midnight (21:00 UTC)", () => {
-    expect(moscowToday(Date.UTC(2026, 11, 29, 20, 59))).toBe("2026-12-29");
-    expect(moscowToday(Date.UTC(2026, 11, 29, 21, 0))).toBe("2026-12-30");
+    expect(shopToday(Date.UTC(2026, 11, 29, 20, 59))).toBe("2026-12-29");
+    expect(shopToday(Date.UTC(2026, 11, 29, 21, 0))).toBe("2026-12-30");
   });
 });
 

@@ -43,13 +43,6 @@ export function bannerShowsOn(banner: BannerSchedule, today: string): boolean {
   return banner.endsOn === null || today <= banner.endsOn;
 }
 
-const moscowYmd = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow", year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** The Moscow calendar day of an instant, YYYY-MM-DD. */
-export function moscowToday(now: number): string {
-  return moscowYmd.format(new Date(now));
-}
-
 export const PAGE_BODY_MAX = 200_000;
 
 export const pageSchema = z.object({

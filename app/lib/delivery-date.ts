@@ -3,8 +3,8 @@
 // transit is counted in working days (no weekends, no public holidays); goods «Под заказ» first
 // wait their lead time. Days are civil dates kept as UTC midnights (no time-zone drift).
 import { plural } from "./format.ts";
+import { shopDay } from "./shop-calendar.ts";
 
-export const SHOP_TIME_ZONE = "Europe/Moscow";
 /** orders confirmed before this hour (Moscow) leave the warehouse the same working day */
 export const CUTOFF_HOUR = 14;
 const DAY = 86_400_000;
@@ -27,21 +27,6 @@ const HOLIDAYS = new Set([
   "11-04",
   "12-31",
 ]);
-
-const moscowParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: SHOP_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
-
-/** The Moscow civil date (as a UTC midnight) and hour of an instant. */
-export function moscowDay(now: number): { day: number; hour: number } {
-  const parts = Object.fromEntries(moscowParts.formatToParts(new Date(now)).map((p) => [p.type, p.value]));
-  return { day: Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)), hour: Number(parts.hour) };
-}
 
 export function isWorkingDay(day: number): boolean {
   const d = new Date(day);
@@ -66,7 +51,7 @@ export function addWorkingDays(day: number, n: number): number {
 
 /** The working day an order placed at `now` leaves the warehouse. */
 export function dispatchDay(now: number): number {
-  const { day, hour } = moscowDay(now);
+  const { day, hour } = shopDay(now);
   if (isWorkingDay(day) && hour < CUTOFF_HOUR) return day;
   return nextWorkingDay(day + DAY);
 }
@@ -94,7 +79,7 @@ const weekdayShort = new Intl.DateTimeFormat("ru-RU", { timeZone: "UTC", weekday
 
 /** «завтра, 26 ноября», «сегодня, 25 ноября» or «пт, 27 ноября», seen from `now`. */
 export function formatDeliveryDay(day: number, now: number): string {
-  const today = moscowDay(now).day;
+  const today = shopDay(now).day;
   const date = dayMonth.format(day);
   if (day === today) return `сегодня, ${date}`;
   if (day === today + DAY) return `завтра, ${date}`;

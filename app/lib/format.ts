@@ -1,4 +1,6 @@
 // Russian number, money, weight, size and plural formatting, one place for the whole site.
+import { SHOP_TIME_ZONE } from "./shop-calendar.ts";
+
 const integer = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 });
 const twoDecimals = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const upToTwo = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
@@ -57,14 +59,14 @@ export function countOf(n: number, forms: readonly [string, string, string]): st
 
 export const PRODUCT_FORMS = ["товар", "товара", "товаров"] as const;
 
-const dateFormat = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Moscow" });
+const dateFormat = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: SHOP_TIME_ZONE });
 
 /** epoch ms → «22 ноября 2026» */
 export function formatDate(ms: number): string {
   return dateFormat.format(new Date(ms)).replace(/\s*г\.$/, "");
 }
 
-const timeFormat = new Intl.DateTimeFormat("ru-RU", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Moscow" });
+const timeFormat = new Intl.DateTimeFormat("ru-RU", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: SHOP_TIME_ZONE });
 
 /** epoch ms → «22 ноября 2026, 15:05» (Moscow time) */
 export function formatDateTime(ms: number): string {

@@ -2,7 +2,7 @@
 // made from the title when left empty (the seed's transliteration); the date is a Moscow calendar
 // day, stored as that day's Moscow noon so every time zone shows the same date.
 import { z } from "zod";
-import { moscowToday } from "./content-forms.ts";
+import { shopDayStart, shopToday } from "./shop-calendar.ts";
 import { slugify } from "./slug.ts";
 
 export const NEWS_BODY_MAX = 200_000;
@@ -14,8 +14,8 @@ const DAY_MESSAGE = "Дата в формате ГГГГ-ММ-ДД, наприм
 /** The stored instant of a Moscow calendar day (its noon), or null for a date that does not exist. */
 export function newsDayToInstant(day: string): number | null {
   if (!YMD.test(day)) return null;
-  const noon = Date.parse(`${day}T12:00:00+03:00`);
-  return Number.isNaN(noon) || moscowToday(noon) !== day ? null : noon;
+  const noon = shopDayStart(day) + 12 * 3_600_000;
+  return Number.isNaN(noon) || shopToday(noon) !== day ? null : noon;
 }
 
 export const newsSchema = z

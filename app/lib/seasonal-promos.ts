@@ -1,6 +1,7 @@
 // The home page's promo slides. A seasonal slide carries the days of the year it runs (Moscow
 // time, month-day, a window may wrap over New Year); a slide without dates always runs. So a spring
 // collection is never advertised in November, and no one has to remember to take it down.
+import { SHOP_TIME_ZONE } from "./shop-calendar.ts";
 
 export type PromoTone = "green" | "terracotta" | "mustard";
 
@@ -63,7 +64,7 @@ export const PROMOS: readonly Promo[] = [
   },
 ];
 
-const monthDay = new Intl.DateTimeFormat("en-CA", { month: "2-digit", day: "2-digit", timeZone: "Europe/Moscow" });
+const monthDay = new Intl.DateTimeFormat("en-CA", { month: "2-digit", day: "2-digit", timeZone: SHOP_TIME_ZONE });
 
 /** «11-25» for a moment, in Moscow. */
 export const moscowMonthDay = (now: number) => monthDay.format(new Date(now));

@@ -5,6 +5,7 @@
 // every page (decision 069).
 import { countOf, formatNumber, plural, PRODUCT_FORMS } from "./format.ts";
 import { SITE } from "./site.ts";
+import { SHOP_TIME_ZONE } from "./shop-calendar.ts";
 
 export interface ShopCounts {
   /** products and sets in the catalogue */
@@ -35,7 +36,7 @@ export function inCities(count: number): string {
 /** «ежедневно с 10:00 до 21:00» */
 export const hoursPhrase = () => `ежедневно с ${SITE.opens} до ${SITE.closes}`;
 
-const yearFormat = new Intl.DateTimeFormat("ru-RU", { year: "numeric", timeZone: "Europe/Moscow" });
+const yearFormat = new Intl.DateTimeFormat("ru-RU", { year: "numeric", timeZone: SHOP_TIME_ZONE });
 
 /** Whole calendar years since the shop opened, in Moscow time. */
 export function yearsWorking(now: number): number {

@@ -3,6 +3,7 @@
 // batches, then ymlTail (decision 090). Pure: the domain reads the catalogue and hands plain values
 // here; every text and attribute passes through escapeXml or cdata, so no value from the back
 // office can break the document. Element order follows Market's shops.dtd.
+import { shopRfc3339 } from "./shop-calendar.ts";
 
 export interface YmlCategory {
   id: number;
@@ -102,12 +103,6 @@ export function clipText(value: string, max: number): string {
   return `${(space > max / 2 ? head.slice(0, space) : head).trimEnd()}…`;
 }
 
-/** 2026-11-25T08:30+03:00 — Market's date format (RFC 3339 with the zone), in Moscow time. */
-export function ymlDate(ms: number): string {
-  const moscow = new Date(ms + 3 * 3600_000).toISOString();
-  return `${moscow.slice(0, 16)}+03:00`;
-}
-
 const money = (roubles: number) => (Number.isInteger(roubles) ? String(roubles) : roubles.toFixed(2));
 /** «220», «85.5»: no trailing zeros */
 const decimal = (n: number, digits: number) => String(Number(n.toFixed(digits)));
@@ -142,7 +137,7 @@ export function ymlHead(shop: YmlShop): string {
   const categories = shop.categories.map((c) => `<category id="${c.id}"${c.parentId !== null ? ` parentId="${c.parentId}"` : ""}>${text(c.name)}</category>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<yml_catalog date="${ymlDate(shop.date)}">`,
+    `<yml_catalog date="${shopRfc3339(shop.date)}">`,
     "<shop>",
     el("name", clipText(shop.name, YML_SHOP_NAME_MAX)),
     el("company", shop.company),

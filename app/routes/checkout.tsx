@@ -6,7 +6,8 @@ import { cartOwner, loadCart } from "../domain/cart.server.ts";
 import { EMPTY_CART_MESSAGE, OrderError, PLACED_ORDER_KEY, placeOrder } from "../domain/orders.server.ts";
 import { notifyAboutOrder } from "../domain/order-mail.server.ts";
 import { isPickupPoint, listContactPoints } from "../domain/content.server.ts";
-import { MAX_DELIVERY_DAYS_AHEAD, moscowDate, parseCheckout, PICKUP_POINT_MESSAGES } from "../lib/checkout-schema.ts";
+import { MAX_DELIVERY_DAYS_AHEAD, parseCheckout, PICKUP_POINT_MESSAGES } from "../lib/checkout-schema.ts";
+import { shopToday } from "../lib/shop-calendar.ts";
 import { BLOCKED_CHECKOUT_MESSAGE } from "../lib/cart-availability.ts";
 import { cartPromoDiscount } from "../lib/promo-discount.ts";
 import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
@@ -38,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
           : null,
     pickupPoints: (await listContactPoints(db)).map((p) => ({ id: p.id, title: p.title, address: `${p.city}, ${p.address}` })),
     liftTariffs: await loadLiftTariffs(db.kysely),
-    dateRange: { min: moscowDate(now), max: moscowDate(now + MAX_DELIVERY_DAYS_AHEAD * 86_400_000) },
+    dateRange: { min: shopToday(now), max: shopToday(now + MAX_DELIVERY_DAYS_AHEAD * 86_400_000) },
     // one key per rendered form: a double click or a retried post finds the order already made
     idempotencyKey: crypto.randomBytes(18).toString("base64url"),
     // «Оплата онлайн» only when a gateway is configured

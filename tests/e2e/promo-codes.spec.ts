@@ -5,7 +5,7 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { openDatabase } from "../../app/db/database.server.ts";
-import { moscowDate } from "../../app/lib/checkout-schema.ts";
+import { shopToday } from "../../app/lib/shop-calendar.ts";
 import { createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
 import { expectNoSidewaysScroll, staffLogIn, watchConsole } from "./support.ts";
 
@@ -19,7 +19,7 @@ async function expireCode(code: string) {
   try {
     await db.kysely
       .updateTable("promo_codes")
-      .set({ valid_from: null, valid_to: moscowDate(Date.now() - 86_400_000) })
+      .set({ valid_from: null, valid_to: shopToday(Date.now() - 86_400_000) })
       .where("code", "=", code)
       .execute();
   } finally {

@@ -9,7 +9,7 @@ import { placeOrder } from "../../app/domain/orders.server.ts";
 import { checkoutSchema } from "../../app/lib/checkout-schema.ts";
 import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";
 import { formatPrice } from "../../app/lib/format.ts";
-import { moscowToday } from "../../app/lib/content-forms.ts";
+import { shopToday } from "../../app/lib/shop-calendar.ts";
 import { SITE } from "../../app/lib/site.ts";
 import { staffVisitor } from "../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
@@ -48,8 +48,8 @@ describe.each(dialects)("back office content over HTTP on %s", (dialect) => {
     await saveBanner({ text: "Склад закрыт на инвентаризацию 1 декабря" });
     expect(await (await visitor.get("/")).text()).not.toContain("Склад закрыт на инвентаризацию");
 
-    const tomorrow = moscowToday(Date.now() + DAY);
-    const yesterday = moscowToday(Date.now() - DAY);
+    const tomorrow = shopToday(Date.now() + DAY);
+    const yesterday = shopToday(Date.now() - DAY);
     await saveBanner({ text: "Склад закрыт на инвентаризацию 1 декабря", enabled: "on", startsOn: tomorrow });
     expect(await (await visitor.get("/")).text()).not.toContain("Склад закрыт на инвентаризацию");
     await saveBanner({ text: "Склад закрыт на инвентаризацию 1 декабря", enabled: "on", endsOn: yesterday });

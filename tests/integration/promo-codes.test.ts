@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { savePromoCode } from "../../app/domain/promo-codes.server.ts";
 import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";
 import { formatPrice } from "../../app/lib/format.ts";
-import { moscowDate } from "../../app/lib/checkout-schema.ts";
+import { shopToday } from "../../app/lib/shop-calendar.ts";
 import { PROMO_FORM_MESSAGES, promoSchema, type PromoInput } from "../../app/lib/promo-form.ts";
 import { staffVisitor } from "../support/staff.ts";
 import { readOutbox } from "../support/outbox.ts";
@@ -189,7 +189,7 @@ describe.each(dialects)("promo codes on %s", (dialect) => {
     const v = await visitorWithCart();
     expect((await apply(v, code)).status).toBe(303);
     const before = (await k().selectFrom("orders").select("id").execute()).length;
-    const yesterday = moscowDate(Date.now() - DAY);
+    const yesterday = shopToday(Date.now() - DAY);
     await k().updateTable("promo_codes").set({ valid_from: null, valid_to: yesterday }).where("id", "=", id).execute();
     // the checkout page already says so, and its total is the full price
     const form = await (await v.get("/checkout/")).text();

@@ -7,7 +7,7 @@ import { addNews, deleteNews, loadNewsItem, NEWS_FORM_MAX_BYTES, NEWS_FORM_TOO_L
 import { UploadError } from "../../domain/files.server.ts";
 import { isUploadedImagePath, removeMediaImage, storeMediaImage } from "../../domain/media-images.server.ts";
 import { adminMeta } from "../../lib/admin-nav.ts";
-import { moscowToday } from "../../lib/content-forms.ts";
+import { shopToday } from "../../lib/shop-calendar.ts";
 import { formValues, parseFields, type FieldErrors } from "../../lib/form-fields.ts";
 import { newsSchema } from "../../lib/news-form.ts";
 import { parseRecordId } from "../../lib/record-id.ts";
@@ -23,7 +23,7 @@ const NOT_FOUND = "Такой новости нет.";
 const asValues = (n: EditableNews): NewsValues => ({
   title: n.title,
   slug: n.slug,
-  date: moscowToday(n.publishedAt),
+  date: shopToday(n.publishedAt),
   summary: n.summary,
   body: n.body,
   image: n.image,
@@ -41,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);
   const which = target(args.params.id);
   if (which === "new") {
-    const values: NewsValues = { title: "", slug: "", date: moscowToday(Date.now()), summary: "", body: "", image: "", imageAlt: "", version: 1 };
+    const values: NewsValues = { title: "", slug: "", date: shopToday(Date.now()), summary: "", body: "", image: "", imageAlt: "", version: 1 };
     return { values, isNew: true, slug: null, saved: false };
   }
   const item = which === null ? null : await loadNewsItem(db, which);

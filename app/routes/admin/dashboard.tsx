@@ -5,24 +5,22 @@ import { requireStaff } from "../../http/staff-guard.server.ts";
 import { loadDashboard } from "../../domain/admin-dashboard.server.ts";
 import { adminMeta } from "../../lib/admin-nav.ts";
 import { canAccess } from "../../lib/staff-roles.ts";
-import { moscowPeriods } from "../../lib/moscow-periods.ts";
+import { shopPeriods, shopToday } from "../../lib/shop-calendar.ts";
 import { countOf, formatPrice } from "../../lib/format.ts";
 import { AdminPage } from "../../components/admin/AdminPage.tsx";
 import "../../components/admin/dashboard.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Сводка");
 
-const isoDate = (instant: number) => new Date(instant + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
-
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "dashboard");
   const now = Date.now();
-  const { todayStart, weekStart } = moscowPeriods(now);
+  const { todayStart, weekStart } = shopPeriods(now);
   return {
     name: staff.name,
     figures: await loadDashboard(args.context.get(servicesContext).db, now),
-    today: isoDate(todayStart),
-    week: isoDate(weekStart),
+    today: shopToday(todayStart),
+    week: shopToday(weekStart),
     can: {
       orders: canAccess(staff.role, "orders"),
       requests: canAccess(staff.role, "requests"),
