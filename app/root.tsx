@@ -7,6 +7,7 @@ import { comparedIds } from "./domain/compare.server.ts";
 import { favoriteIds } from "./domain/favorites.server.ts";
 import { currentBanner } from "./domain/admin-content.server.ts";
 import { readCity } from "./lib/city-cookie.ts";
+import { readCookie } from "./lib/cookies.ts";
 import { useNonce } from "./nonce.ts";
 import { useRootData } from "./root-data.ts";
 import { CartInformer } from "./components/cart/CartInformer.tsx";
@@ -44,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     signedIn: session.userId !== null,
     city: readCity(cookies),
     // the key is made by saveBanner (notice-<word or number>), safe inside the pattern
-    banner: banner && !new RegExp(`(?:^|;\\s*)${banner.cookieKey}=closed(?:;|$)`).test(cookies) ? banner : null,
+    banner: banner && readCookie(cookies, banner.cookieKey) !== "closed" ? banner : null,
   };
 }
 

@@ -11,6 +11,7 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { etagMatches } from "../app/lib/etag.ts";
 import { CITY_COOKIE } from "../app/lib/city-cookie.ts";
+import { readCookies } from "../app/lib/cookies.ts";
 import { VIEWED_COOKIE } from "../app/lib/viewed-cookie.ts";
 import { memoPage, type MemoPage, type RenderMemo } from "../app/http/render-memo.server.ts";
 
@@ -85,13 +86,9 @@ const PERSONAL_PAGES = new Set(["cart", "compare", "favorites", "checkout", "log
 
 /** Cookies a shared page reads: part of the key. A closed banner is `notice-<n>=closed`. */
 function keyCookies(header: string | undefined): string {
-  if (!header) return "";
   const kept: string[] = [];
-  for (const part of header.split(";")) {
-    const pair = part.trim();
-    const eq = pair.indexOf("=");
-    const name = eq < 0 ? pair : pair.slice(0, eq);
-    if (name === CITY_COOKIE || name === VIEWED_COOKIE || name.startsWith("notice-")) kept.push(pair);
+  for (const [name, value] of Object.entries(readCookies(header))) {
+    if (name === CITY_COOKIE || name === VIEWED_COOKIE || name.startsWith("notice-")) kept.push(`${name}=${value}`);
   }
   return kept.sort().join("; ");
 }

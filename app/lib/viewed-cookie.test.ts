@@ -15,7 +15,15 @@ describe("recently viewed cookie", () => {
     expect(ids[0]).toBe(20);
     expect(pushViewed([3, 2, 1], 1)).toEqual([1, 3, 2]);
     const header = viewedSetCookie([1, 3, 2], true);
-    expect(header).toMatch(/^viewed=1\.3\.2; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly; Secure$/);
+    expect(header).toMatch(/^viewed=1\.3\.2; /);
+    expect(
+      new Set(
+        header
+          .split("; ")
+          .slice(1)
+          .map((p) => p.replace(/=\d+$/, "=N")),
+      ),
+    ).toEqual(new Set(["Path=/", "Max-Age=N", "SameSite=Lax", "HttpOnly", "Secure"]));
     expect(readViewed(header.split(";")[0]!)).toEqual([1, 3, 2]);
   });
 });

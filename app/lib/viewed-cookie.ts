@@ -1,17 +1,18 @@
 // Recently viewed products live in a small cookie of product ids (newest first), not in the
 // session: reading a product page must not create a session row for every visitor and crawler
 // (docs/decisions/031-product-page-data.md).
+import { readCookie, setCookie } from "./cookies.ts";
+
 export const VIEWED_COOKIE = "viewed";
 export const VIEWED_MAX = 12;
 const MAX_AGE_S = 60 * 60 * 24 * 90;
 
 /** Ids from the Cookie header; anything malformed is dropped, never trusted. */
 export function readViewed(cookieHeader: string | null): number[] {
-  if (!cookieHeader) return [];
-  const m = new RegExp(`(?:^|;\\s*)${VIEWED_COOKIE}=([^;]*)`).exec(cookieHeader);
-  if (!m) return [];
+  const value = readCookie(cookieHeader, VIEWED_COOKIE);
+  if (!value) return [];
   const ids: number[] = [];
-  for (const part of decodeURIComponentSafe(m[1]!).split(".")) {
+  for (const part of value.split(".")) {
     if (!/^\d{1,10}$/.test(part)) continue;
     const id = Number(part);
     if (id > 0 && id <= 2_147_483_647 && !ids.includes(id)) ids.push(id);
@@ -26,13 +27,5 @@ export function pushViewed(ids: readonly number[], id: number): number[] {
 }
 
 export function viewedSetCookie(ids: readonly number[], secure: boolean): string {
-  return `${VIEWED_COOKIE}=${ids.join(".")}; Path=/; Max-Age=${MAX_AGE_S}; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
-}
-
-function decodeURIComponentSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return "";
-  }
+  return setCookie(VIEWED_COOKIE, ids.join("."), { maxAgeSeconds: MAX_AGE_S, httpOnly: true, secure });
 }

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/banner-close";
 import { servicesContext } from "../context.ts";
 import { loadBanner } from "../domain/admin-content.server.ts";
+import { closedBannerCookie } from "../lib/cookies.ts";
 import { safeBackPath } from "../lib/safe-back-path.ts";
 
 /** No-JS path for «Закрыть» on a banner: remember it in its cookie and go back (303). */
@@ -13,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // only the banner's own cookie, never a name the form makes up
   const banner = await loadBanner(context.get(servicesContext).db);
   if (banner && type === banner.cookieKey) {
-    headers.append("Set-Cookie", `${type}=closed; Path=/; Max-Age=31536000; SameSite=Lax`);
+    headers.append("Set-Cookie", closedBannerCookie(type));
   }
   return redirect(back, { status: 303, headers });
 }

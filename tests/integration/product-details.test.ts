@@ -152,7 +152,8 @@ describe.each(dialects)("product details on %s", (dialect) => {
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe(back);
     const cookie = ok.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/^city=novosibirsk; Path=\/; Max-Age=\d+; SameSite=Lax/);
+    expect(cookie).toMatch(/^city=novosibirsk; /);
+    for (const attribute of [/; Path=\/(;|$)/, /; Max-Age=\d+(;|$)/, /; SameSite=Lax(;|$)/]) expect(cookie).toMatch(attribute);
 
     const bad = await post("/city/", { city: "atlantis", back });
     expect(bad.status).toBe(400);

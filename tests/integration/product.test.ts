@@ -211,7 +211,8 @@ describe.each(dialects)("product pages on %s", (dialect) => {
   it("remembers viewed products in a cookie and shows them on the next product", async () => {
     const first = await get(`/product/${product.slug}/`);
     const cookie = first.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(new RegExp(`^viewed=${product.id}; Path=/; Max-Age=\\d+; SameSite=Lax; HttpOnly`));
+    expect(cookie).toMatch(new RegExp(`^viewed=${product.id}; `));
+    for (const attribute of [/; Path=\/(;|$)/, /; Max-Age=\d+(;|$)/, /; SameSite=Lax(;|$)/, /; HttpOnly(;|$)/]) expect(cookie).toMatch(attribute);
     const next = await get(`/product/${set.slug}/`, { cookie: cookie.split(";")[0]! });
     const html = await next.text();
     expect(html).toContain("Вы недавно смотрели");

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { useLocation } from "react-router";
 import { Icon } from "../../ui/Icon.tsx";
 import "./WarningBanner.css";
-
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
+import { closedBannerCookie } from "../../lib/cookies.ts";
 
 /**
  * A dismissible notice. «Закрыть» sets the cookie named by data-type to `closed` (path /),
@@ -23,7 +22,7 @@ export function WarningBanner({ type, text }: { type: string; text: string }) {
           action="/banner/close/"
           onSubmit={(e) => {
             e.preventDefault();
-            document.cookie = `${type}=closed; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
+            document.cookie = closedBannerCookie(type);
             setClosed(true);
           }}
         >
