@@ -121,17 +121,19 @@ async function unzipInto(
 }
 
 async function unpackZips(db: Db, storage: FileStorage, session: ExchangeSession, limit: number): Promise<ImportAnswer | null> {
-  const zips = Object.entries(session.files).filter(
-    ([name, f]) => name.toLowerCase().endsWith(".zip") && !f.removed && !session.counts[`unpacked:${f.key}`],
-  );
+  const zips = Object.entries(session.files).filter(([name, f]) => name.toLowerCase().endsWith(".zip") && !f.removed && !session.counts[`unpacked:${f.key}`]);
   if (zips.length === 0) return null;
   let unpacked = 0;
   for (const [, zipFile] of zips) {
     let files: Map<string, ExchangeFileEntry>;
     try {
       // the archive itself is read whole (yauzl needs random access); it is at most the session's limit
-      files = await unzipInto(storage, await storage.read(zipFile.key), await sessionBytesLeft(db, session.id, limit), EXCHANGE_MESSAGES.sessionFull(limit), (name) =>
-        exchangeFileKey(session.id, `${zipFile.key}:${name}`),
+      files = await unzipInto(
+        storage,
+        await storage.read(zipFile.key),
+        await sessionBytesLeft(db, session.id, limit),
+        EXCHANGE_MESSAGES.sessionFull(limit),
+        (name) => exchangeFileKey(session.id, `${zipFile.key}:${name}`),
       );
     } catch (error) {
       if (error instanceof ZipRefused) return { kind: "failure", reason: error.message };

@@ -56,8 +56,17 @@ describe.each(dialects)("1C exchange files on %s", (dialect) => {
     return names.map((n) => fs.statSync(path.join(dir, n)).size);
   };
   const sessionRow = async (id: string) => {
-    const row = await app.vitrina.db.kysely.selectFrom("exchange_sessions").select(["bytes", "files", "errors", "status"]).where("id", "=", id).executeTakeFirstOrThrow();
-    return { bytes: Number(row.bytes), files: JSON.parse(row.files) as Record<string, ExchangeFileEntry>, errors: JSON.parse(row.errors) as string[], status: row.status };
+    const row = await app.vitrina.db.kysely
+      .selectFrom("exchange_sessions")
+      .select(["bytes", "files", "errors", "status"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return {
+      bytes: Number(row.bytes),
+      files: JSON.parse(row.files) as Record<string, ExchangeFileEntry>,
+      errors: JSON.parse(row.errors) as string[],
+      status: row.status,
+    };
   };
 
   beforeAll(async () => {
@@ -76,7 +85,9 @@ describe.each(dialects)("1C exchange files on %s", (dialect) => {
   it("five parts sent at once where the limit allows two: two are stored, on disk and in the session, the others are failure", async () => {
     const { cookie, id } = await checkauth();
     const answers = await Promise.all(
-      Array.from({ length: 5 }, async (_, i) => (await (await call(`type=catalog&mode=file&filename=part${i}.xml`, cookie, new Uint8Array(PART).fill(65))).text()).split("\n")),
+      Array.from({ length: 5 }, async (_, i) =>
+        (await (await call(`type=catalog&mode=file&filename=part${i}.xml`, cookie, new Uint8Array(PART).fill(65))).text()).split("\n"),
+      ),
     );
     expect(answers.filter((a) => a[0] === "success")).toHaveLength(2);
     const refused = answers.filter((a) => a[0] === "failure");
@@ -131,6 +142,17 @@ describe.each(dialects)("1C exchange files on %s", (dialect) => {
     expect(await app.vitrina.db.kysely.selectFrom("products").select("id").where("external_id", "=", "enc-1").execute()).toEqual([]);
     expect(await app.vitrina.db.kysely.selectFrom("products").select("id").where("title", "like", "Полка кодировки%").execute()).toEqual(before);
     expect((await sessionRow(id)).status).toBe("failed");
+
+    // the statuses file of the orders exchange is held to its declaration too
+    const [, name, value] = (await (await call("type=sale&mode=checkauth")).text()).split("\n");
+    const statuses = Buffer.concat([
+      Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.08"><Документ><Ид>1</Ид><Комментарий>'),
+      title,
+      Buffer.from("</Комментарий></Документ></КоммерческаяИнформация>\n"),
+    ]);
+    const sale = (await (await call("type=sale&mode=file&filename=orders.xml", `${name}=${value}`, statuses)).text()).split("\n");
+    expect(sale[0]).toBe("failure");
+    expect(sale[1]).toMatch(/^orders\.xml: Файл не в кодировке UTF-8, указанной в его заголовке/);
   });
 
   it("sweeps the files of sessions 1C abandoned, and keeps those of a session still going", async () => {
@@ -139,7 +161,11 @@ describe.each(dialects)("1C exchange files on %s", (dialect) => {
     for (const s of [abandoned, going])
       expect(await (await call("type=catalog&mode=file&filename=import.xml", s.cookie, fixture("import.xml"))).text()).toBe("success");
     const dir = path.join(uploads, "exchange");
-    const fileOf = (id: string) => path.join(dir, fs.readdirSync(dir).find((n) => n.startsWith(id.slice(0, 32)))!);
+    const fileOf = (id: string) =>
+      path.join(
+        dir,
+        fs.readdirSync(dir).find((n) => n.startsWith(id.slice(0, 32)))!,
+      );
     const old = fileOf(abandoned.id);
     // last written eight hours ago: the session (6 hours at most) cannot go on
     const eightHoursAgo = new Date(Date.now() - 8 * 3_600_000);
