@@ -33,6 +33,8 @@ export interface Services {
   exchangePriceType: string | null;
   /** the longest a 1C `mode=import` request works before answering `progress`; unset: 2 s (decision 088) */
   exchangeStepMs?: number;
+  /** all files of one 1C exchange session together; unset: EXCHANGE_SESSION_MAX_BYTES, 256 MB (decision 087) */
+  exchangeSessionMaxBytes?: number;
 }
 
 export interface SessionHandle {

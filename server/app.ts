@@ -22,6 +22,7 @@ import { connectRedis } from "./redis.ts";
 import { shareCatalogChanges } from "./catalog-notices.ts";
 import { createRedisRateLimiter } from "./redis-rate-limit.ts";
 import { loadSession } from "./session.ts";
+import { startExchangeSweep } from "./exchange-sweep.ts";
 import { startSessionPurge } from "./session-purge.ts";
 import { createMailer } from "./mailer.ts";
 import { createMetrics, listenForMetrics, metricsEndpoint } from "./metrics.ts";
@@ -116,6 +117,7 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
     receiptVatCode: config.yookassa?.vatCode ?? 1,
     exchangePriceType: config.exchangePriceType ?? null,
     exchangeStepMs: config.exchangeStepMs,
+    exchangeSessionMaxBytes: config.exchangeSessionMaxBytes,
   };
 
   // Shared pages for visitors without a session (docs/decisions/091-page-cache.md). In
@@ -281,6 +283,7 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
   });
 
   const sessionPurge = startSessionPurge(db, logger, config.sessionPurgeIntervalMs);
+  const exchangeSweep = startExchangeSweep(services.storage, logger, config.exchangeSweepIntervalMs);
   const metricsListener = config.metricsPort === undefined ? null : await listenForMetrics(metrics.registry, config.metricsPort);
   return {
     app,
@@ -296,6 +299,7 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
     close: async () => {
       await metricsListener?.close();
       await sessionPurge.stop();
+      await exchangeSweep.stop();
       await redis?.close();
       await db.close();
     },

@@ -132,6 +132,10 @@ export interface AppConfig {
   renderMemoBytes?: number;
   /** the work one 1C `mode=import` request does before answering `progress`; 2 s when absent (tests set it shorter) */
   exchangeStepMs?: number;
+  /** the 1C exchange session's limit for its files; 256 MB when absent (tests set it smaller) */
+  exchangeSessionMaxBytes?: number;
+  /** how often abandoned 1C exchange files are swept; hourly when absent (tests set it shorter) */
+  exchangeSweepIntervalMs?: number;
   /** how often expired sessions are purged; hourly when absent (tests set it shorter) */
   sessionPurgeIntervalMs?: number;
   /** online payment through ЮKassa; absent: only payment on receipt */

@@ -10,19 +10,25 @@ import type { FileStorage, FileSink } from "../app/domain/ports.ts";
 /** The file-system calls a write makes; tests pass failing ones to play a full disk. */
 export interface DiskIo {
   writeFile(file: string, data: Uint8Array): Promise<void>;
+  appendFile(file: string, data: Uint8Array): Promise<void>;
   rename(from: string, to: string): Promise<void>;
   unlink(file: string): Promise<void>;
 }
 
 const realIo: DiskIo = {
   writeFile: (file, data) => fs.writeFile(file, data, { flag: "wx", mode: 0o600 }),
+  appendFile: (file, data) => fs.appendFile(file, data, { mode: 0o600 }),
   rename: (from, to) => fs.rename(from, to),
   unlink: (file) => fs.unlink(file),
 };
 
+const FOLDER = /^[a-z0-9_-]+$/i;
+
 const KEY = /^(?:[a-z0-9_-]+\/)?[a-z0-9_-]+(?:\.[a-z0-9]{1,8})?$/i;
 
-export function createDiskStorage(root: string, io: DiskIo = realIo): FileStorage {
+/** `replaced`: some of the file-system calls swapped (tests play a full disk); the rest are the real ones. */
+export function createDiskStorage(root: string, replaced: Partial<DiskIo> = {}): FileStorage {
+  const io: DiskIo = { ...realIo, ...replaced };
   const fileOf = (key: string) => {
     // keys are ours, but a bug must never turn into a path outside the folder
     if (!KEY.test(key)) throw new Error(`bad storage key: ${key}`);
@@ -83,7 +89,38 @@ export function createDiskStorage(root: string, io: DiskIo = realIo): FileStorag
     async append(key, bytes) {
       const file = fileOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      await fs.appendFile(file, bytes, { mode: 0o600 });
+      const before = await fs.stat(file).then(
+        (st) => st.size,
+        (err: NodeJS.ErrnoException) => {
+          if (err.code === "ENOENT") return null;
+          throw err;
+        },
+      );
+      try {
+        await io.appendFile(file, bytes);
+      } catch (err) {
+        // a full disk may take part of the bytes: cut them off again, or remove the file this call began
+        if (before === null) await io.unlink(file).catch(() => undefined);
+        else await fs.truncate(file, before).catch(() => undefined);
+        throw err;
+      }
+    },
+    async list(folder) {
+      if (!FOLDER.test(folder)) throw new Error(`bad storage folder: ${folder}`);
+      let names: string[];
+      try {
+        names = await fs.readdir(path.join(root, folder));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw err;
+      }
+      const entries = await Promise.all(
+        names.map(async (name) => {
+          const st = await fs.stat(path.join(root, folder, name)).catch(() => null);
+          return st?.isFile() ? { key: `${folder}/${name}`, modifiedAt: st.mtimeMs, bytes: st.size } : null;
+        }),
+      );
+      return entries.filter((e) => e !== null);
     },
     readChunks: (key, offset, chunkBytes) => createReadStream(fileOf(key), { start: offset, highWaterMark: chunkBytes }),
     async remove(key) {

@@ -264,8 +264,10 @@ export interface ExchangeSessionTable {
   updated_at: number;
   /** open | done | failed */
   status: Generated<string>;
-  /** JSON: { [file name]: { key, bytes } } */
+  /** JSON: { [file name]: { key, bytes, removed? } } */
   files: Generated<string>;
+  /** bytes the session's parts reserved against its limit, one conditional UPDATE each (decision 100) */
+  bytes: Generated<number>;
   /** JSON: what the imports counted: { sections, properties, created, updated, hidden, offers, missing, pictures, errors } */
   counts: Generated<string>;
   /** JSON: string[] */

@@ -24,7 +24,20 @@ import { catalogChanged } from "./catalog-changes.server.ts";
 import { PATCH_MAX_PRODUCTS } from "./catalog-index.server.ts";
 import { applyRecord, emptyCounts, newApplyCache, type ApplyState } from "./exchange-1c-apply.server.ts";
 import { importProductPictures } from "./exchange-1c-pictures.server.ts";
-import { EXCHANGE_MESSAGES, exchangeFailed, exchangeFileKey, saveExchangeSession, type ExchangeFileEntry, type ExchangeSession } from "./exchange-1c.server.ts";
+import {
+  EXCHANGE_MESSAGES,
+  changeSessionRow,
+  endExchangeSession,
+  exchangeFailed,
+  exchangeFileKey,
+  importedLastFile,
+  releaseSessionBytes,
+  reserveSessionBytes,
+  saveExchangeSession,
+  sessionBytesLeft,
+  type ExchangeFileEntry,
+  type ExchangeSession,
+} from "./exchange-1c.server.ts";
 import type { FileStorage, Mailer } from "./ports.ts";
 import { refreshSearchDocuments } from "./search.server.ts";
 import { notifyBackInStock } from "./stock-notices.server.ts";
@@ -51,7 +64,13 @@ function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
  * unpacked 100 MB import.xml never sits in memory), or throws ZipRefused with a Russian reason
  * after removing what it wrote: nothing from a refused archive stays.
  */
-async function unzipInto(storage: FileStorage, bytes: Buffer, budget: number, keyOf: (name: string) => string): Promise<Map<string, ExchangeFileEntry>> {
+async function unzipInto(
+  storage: FileStorage,
+  bytes: Buffer,
+  budget: number,
+  full: string,
+  keyOf: (name: string) => string,
+): Promise<Map<string, ExchangeFileEntry>> {
   const zip = await openZip(bytes);
   const files = new Map<string, ExchangeFileEntry>();
   let total = 0;
@@ -66,7 +85,7 @@ async function unzipInto(storage: FileStorage, bytes: Buffer, budget: number, ke
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         // the declared size is checked again while reading: a lying header cannot pass
         total += chunk.byteLength;
-        if (total > budget) throw new ZipRefused(EXCHANGE_MESSAGES.sessionFull);
+        if (total > budget) throw new ZipRefused(full);
         await storage.append(key, chunk);
         files.get(name)!.bytes += chunk.byteLength;
       }
@@ -87,7 +106,7 @@ async function unzipInto(storage: FileStorage, bytes: Buffer, budget: number, ke
         if (!safeExchangeName(name)) return reject(new ZipRefused(`Недопустимое имя в архиве: ${name.slice(0, 100)}`));
         if (entry.uncompressedSize > Math.max(1, entry.compressedSize) * ZIP_MAX_RATIO)
           return reject(new ZipRefused(`Файл ${name} в архиве сжат подозрительно сильно (zip-бомба?)`));
-        if (total + entry.uncompressedSize > budget) return reject(new ZipRefused(EXCHANGE_MESSAGES.sessionFull));
+        if (total + entry.uncompressedSize > budget) return reject(new ZipRefused(full));
         entryFile(entry, name).then(() => zip.readEntry(), reject);
       });
       zip.readEntry();
@@ -101,23 +120,39 @@ async function unzipInto(storage: FileStorage, bytes: Buffer, budget: number, ke
   }
 }
 
-async function unpackZips(db: Db, storage: FileStorage, session: ExchangeSession): Promise<ImportAnswer | null> {
-  const zips = Object.entries(session.files).filter(([name, f]) => name.toLowerCase().endsWith(".zip") && !session.counts[`unpacked:${f.key}`]);
+async function unpackZips(db: Db, storage: FileStorage, session: ExchangeSession, limit: number): Promise<ImportAnswer | null> {
+  const zips = Object.entries(session.files).filter(([name, f]) => name.toLowerCase().endsWith(".zip") && !f.removed && !session.counts[`unpacked:${f.key}`]);
   if (zips.length === 0) return null;
   let unpacked = 0;
   for (const [, zipFile] of zips) {
-    const used = Object.values(session.files).reduce((sum, f) => sum + f.bytes, 0);
     let files: Map<string, ExchangeFileEntry>;
     try {
       // the archive itself is read whole (yauzl needs random access); it is at most the session's limit
-      files = await unzipInto(storage, await storage.read(zipFile.key), EXCHANGE_SESSION_MAX_BYTES - used, (name) =>
-        exchangeFileKey(session.id, `${zipFile.key}:${name}`),
+      files = await unzipInto(
+        storage,
+        await storage.read(zipFile.key),
+        await sessionBytesLeft(db, session.id, limit),
+        EXCHANGE_MESSAGES.sessionFull(limit),
+        (name) => exchangeFileKey(session.id, `${zipFile.key}:${name}`),
       );
     } catch (error) {
-      if (error instanceof ZipRefused) return { kind: "failure", reason: await exchangeFailed(db, session, error.message) };
+      if (error instanceof ZipRefused) return { kind: "failure", reason: error.message };
       throw error;
     }
-    for (const [name, entry] of files) session.files[name] = entry;
+    // what the archive held counts against the session's limit like any part (decision 100)
+    const size = [...files.values()].reduce((sum, f) => sum + f.bytes, 0);
+    if (!(await reserveSessionBytes(db, session.id, size, limit))) {
+      for (const f of files.values()) await storage.remove(f.key);
+      return { kind: "failure", reason: EXCHANGE_MESSAGES.sessionFull(limit) };
+    }
+    try {
+      await changeSessionRow(db, session, (row) => {
+        for (const [name, entry] of files) row.files[name] = entry;
+      });
+    } catch (error) {
+      await releaseSessionBytes(db, session.id, size);
+      throw error;
+    }
     session.counts[`unpacked:${zipFile.key}`] = files.size;
     unpacked += files.size;
   }
@@ -211,6 +246,8 @@ export interface ImportServices {
   stepMs?: number;
   /** this process's readers unless a test plays another instance (which has none of them) */
   liveReaders?: LiveReaders;
+  /** EXCHANGE_SESSION_MAX_BYTES unless a test wants a smaller limit */
+  sessionMaxBytes?: number;
 }
 
 interface Job {
@@ -267,6 +304,19 @@ async function flushStaged(job: Job, live: LiveReader): Promise<void> {
   });
 }
 
+const ENCODING_NAMES: Record<string, string> = { "utf-8": "UTF-8", "windows-1251": "Windows-1251" };
+
+/** The decoded text of a chunk (null: the end of the file), or CommerceMlError naming where the bytes broke the encoding. */
+function decodeChecked(decoder: TextDecoder, chunk: Uint8Array | null, at: number): string {
+  try {
+    return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+  } catch {
+    const name = ENCODING_NAMES[decoder.encoding] ?? decoder.encoding;
+    const where = chunk ? `в байтах ${at}–${at + chunk.byteLength - 1}` : "в конце файла";
+    throw new CommerceMlError(`Файл не в кодировке ${name}, указанной в его заголовке: недопустимая последовательность байтов ${where}`);
+  }
+}
+
 /** Phase 1: true when the whole file is read and staged; CommerceMlError when it is not valid. */
 async function stageStep(job: Job): Promise<boolean> {
   const key = `${job.session.id}:${job.name}`;
@@ -279,9 +329,11 @@ async function stageStep(job: Job): Promise<boolean> {
   }
   const stagedBefore = job.state.staged;
   for await (const chunk of job.services.storage.readChunks(job.fileKey, live.offset, CHUNK_BYTES)) {
+    const at = live.offset;
     live.offset += chunk.byteLength;
-    live.decoder ??= new TextDecoder(xmlEncoding(chunk));
-    live.reader.write(live.decoder.decode(chunk, { stream: true }));
+    // fatal: bytes that are not valid in the declared encoding fail the file instead of becoming «�»
+    live.decoder ??= new TextDecoder(xmlEncoding(chunk), { fatal: true });
+    live.reader.write(decodeChecked(live.decoder, chunk, at));
     if (live.pending.length >= STAGE_BATCH) await flushStaged(job, live);
     await breathe();
     // a reader reading again (another instance, a restart) first passes what is staged: the
@@ -292,7 +344,7 @@ async function stageStep(job: Job): Promise<boolean> {
       return false;
     }
   }
-  live.reader.write(live.decoder?.decode() ?? "");
+  live.reader.write(live.decoder ? decodeChecked(live.decoder, null, live.offset) : "");
   live.reader.end();
   job.readers.delete(key);
   job.state.phase = "apply";
@@ -522,12 +574,19 @@ export async function importExchangeFile(
 ): Promise<ImportAnswer> {
   const { db, storage } = services;
   const deadline = now + (services.stepMs ?? IMPORT_STEP_MS);
-  const step = await unpackZips(db, storage, session);
+  // a failure ends 1C's exchange: the session's files are of no more use (decision 100)
+  const failed = async (reason: string): Promise<ImportAnswer> => {
+    await exchangeFailed(db, session, reason);
+    await endExchangeSession(db, storage, session);
+    return { kind: "failure", reason };
+  };
+  const step = await unpackZips(db, storage, session, services.sessionMaxBytes ?? EXCHANGE_SESSION_MAX_BYTES);
+  if (step?.kind === "failure") return failed(step.reason);
   if (step) return step;
   const safe = safeExchangeName(name);
-  if (!safe) return { kind: "failure", reason: await exchangeFailed(db, session, EXCHANGE_MESSAGES.badName) };
+  if (!safe) return failed(EXCHANGE_MESSAGES.badName);
   const file = session.files[safe];
-  if (!file) return { kind: "failure", reason: await exchangeFailed(db, session, `${EXCHANGE_MESSAGES.noFile}: ${safe}`) };
+  if (!file || file.removed) return failed(`${EXCHANGE_MESSAGES.noFile}: ${safe}`);
   const job: Job = {
     services,
     session,
@@ -553,7 +612,11 @@ export async function importExchangeFile(
       else if (job.state.phase === "publish") await publishStep(job, actor, now);
       else {
         const done = await cleanupStep(job);
-        if (done) return done;
+        if (done) {
+          // the last of the files 1C sent is in: nothing the session holds is needed any more
+          if (await importedLastFile(db, session, safe)) await endExchangeSession(db, storage, session);
+          return done;
+        }
       }
       if (Date.now() >= deadline) return { kind: "progress", message: progressLine(job) };
       await breathe();
@@ -561,6 +624,6 @@ export async function importExchangeFile(
   } catch (error) {
     if (!(error instanceof CommerceMlError)) throw error;
     await dropImport(db, job.readers, session.id, safe);
-    return { kind: "failure", reason: await exchangeFailed(db, session, `${safe}: ${error.message}`) };
+    return failed(`${safe}: ${error.message}`);
   }
 }

@@ -48,7 +48,10 @@ export interface FileStorage {
   /** Stores bytes under a new key, all or nothing: a failed write leaves no partial file. */
   put(key: string, bytes: Uint8Array): Promise<void>;
   read(key: string): Promise<Buffer>;
-  /** Adds bytes at the end of the key's file (creating it): 1C sends big files in parts. */
+  /**
+   * Adds bytes at the end of the key's file (creating it): 1C sends big files in parts. All or
+   * nothing, like put: a write that fails midway (a full disk) leaves the file as it was before.
+   */
   append(key: string, bytes: Uint8Array): Promise<void>;
   /** The key's bytes from `offset` on, in chunks of at most `chunkBytes`, without reading the whole file. */
   readChunks(key: string, offset: number, chunkBytes: number): AsyncIterable<Uint8Array>;
@@ -61,6 +64,15 @@ export interface FileStorage {
   create(key: string): Promise<FileSink>;
   /** The stored file as a stream, or null when the key is missing. */
   open(key: string): Promise<StoredFile | null>;
+  /** The files directly in `folder` (a key prefix without `/`), with their last change; [] when there is none. */
+  list(folder: string): Promise<StoredEntry[]>;
+}
+
+export interface StoredEntry {
+  key: string;
+  /** epoch ms of the last write */
+  modifiedAt: number;
+  bytes: number;
 }
 
 export interface FileSink {

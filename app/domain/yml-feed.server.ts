@@ -394,8 +394,21 @@ function buildFor(db: Db, storage: FileStorage, publicUrl: string, settings: Fee
   return feed;
 }
 
-/** The files of the feed for the catalogue as it is now, or the previous ones while a build runs long. */
-export async function ymlFeed(db: Db, storage: FileStorage, publicUrl: string, options: { staleWaitMs?: number } = {}): Promise<BuiltFeed> {
+/** No feed to serve: the build failed (a full disk, a folder that cannot be written) and none was built before it. */
+export class FeedUnavailableError extends Error {}
+
+export interface FeedOptions {
+  staleWaitMs?: number;
+  /** told of a build that failed (the caller logs it); the request gets the previous files or FeedUnavailableError */
+  onBuildError?: (error: unknown) => void;
+}
+
+/**
+ * The files of the feed for the catalogue as it is now, or the previous ones while a build runs
+ * long or when it failed (decision 100); FeedUnavailableError when a build failed and there are
+ * no previous files. A failed build is forgotten, so the next request tries again.
+ */
+export async function ymlFeed(db: Db, storage: FileStorage, publicUrl: string, options: FeedOptions = {}): Promise<BuiltFeed> {
   const [generation, row] = await Promise.all([
     db.kysely.selectFrom("catalog_generation").select("generation").where("id", "=", 1).executeTakeFirst(),
     settingsRow(db),
@@ -410,11 +423,20 @@ export async function ymlFeed(db: Db, storage: FileStorage, publicUrl: string, o
   if (storedUsable && stored.state === state) return (rt.current = stored);
   const feed = buildFor(db, storage, publicUrl, settingsOf(row), state, rt);
   const previous = rt.current ?? (storedUsable ? stored : null);
-  if (!previous) return feed;
+  if (!previous)
+    return feed.catch((error: unknown) => {
+      options.onBuildError?.(error);
+      throw new FeedUnavailableError("the feed could not be built and there is no earlier one", { cause: error });
+    });
+  // Market is better served by the feed as it was than by an error
+  const settled = feed.catch((error: unknown) => {
+    options.onBuildError?.(error);
+    return previous;
+  });
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, options.staleWaitMs ?? STALE_WAIT_MS, null)));
   try {
-    return (await Promise.race([feed, late])) ?? previous;
+    return (await Promise.race([settled, late])) ?? previous;
   } finally {
     clearTimeout(timer);
   }

@@ -69,6 +69,77 @@ export function moscowDateTime(ms: number): { date: string; time: string } {
 /** kopecks → «1234.50», the decimal 1C reads */
 export const roubles = (kopecks: number): string => (kopecks / 100).toFixed(2);
 
+/**
+ * The child elements of an order «Документ», of its «Контрагент» and of a line «Товар», in the order
+ * the CommerceML 2.05–2.09 schemas define them (each an `xs:sequence`; a derived type's own elements
+ * come after those of its base type, so a counterparty's «Роль» follows its «Адрес» and «Контакты»,
+ * and a line's «ЦенаЗаЕдиницу», «Количество», «Сумма» follow the base «Товар»'s «ЗначенияРеквизитов»).
+ * Only the elements the shop may write, and their neighbours, are listed; the integration test reads
+ * the `mode=query` answer back and checks every element against this (decision 100).
+ */
+export const CML_ELEMENT_ORDER = {
+  Документ: [
+    "Ид",
+    "Номер",
+    "Дата",
+    "ХозОперация",
+    "Роль",
+    "Валюта",
+    "Курс",
+    "Сумма",
+    "Контрагенты",
+    "Время",
+    "СрокПлатежа",
+    "Комментарий",
+    "Налоги",
+    "Скидки",
+    "ДопРасходы",
+    "Товары",
+    "ЗначенияРеквизитов",
+  ],
+  Контрагент: [
+    "Ид",
+    "Наименование",
+    "ОфициальноеНаименование",
+    "ЮридическийАдрес",
+    "ИНН",
+    "КПП",
+    "РасчетныеСчета",
+    "ПолноеНаименование",
+    "Обращение",
+    "Фамилия",
+    "Имя",
+    "Отчество",
+    "АдресРегистрации",
+    "Комментарий",
+    "Адрес",
+    "Контакты",
+    "Представители",
+    "Роль",
+    "РасчетныйСчет",
+    "Склад",
+  ],
+  Товар: [
+    "Ид",
+    "Штрихкод",
+    "Артикул",
+    "Наименование",
+    "БазоваяЕдиница",
+    "Группы",
+    "Описание",
+    "СтавкиНалогов",
+    "ЗначенияРеквизитов",
+    "ЦенаЗаЕдиницу",
+    "Количество",
+    "Резерв",
+    "Сумма",
+    "Единица",
+    "Коэффициент",
+    "Налоги",
+    "Скидки",
+  ],
+} as const;
+
 const el = (name: string, value: string) => `<${name}>${xmlText(value)}</${name}>`;
 const requisite = (name: string, value: string) => `<ЗначениеРеквизита>${el("Наименование", name)}${el("Значение", value)}</ЗначениеРеквизита>`;
 const requisites = (pairs: readonly (readonly [string, string])[]) =>
@@ -81,13 +152,13 @@ function lineXml(line: { id: string; article: string; title: string; price: numb
     ...(line.article ? [el("Артикул", line.article)] : []),
     el("Наименование", line.title),
     '<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>',
-    el("ЦенаЗаЕдиницу", roubles(line.price)),
-    el("Количество", String(line.qty)),
-    el("Сумма", roubles(line.price * line.qty)),
     requisites([
       ["ВидНоменклатуры", kind],
       ["ТипНоменклатуры", kind],
     ]),
+    el("ЦенаЗаЕдиницу", roubles(line.price)),
+    el("Количество", String(line.qty)),
+    el("Сумма", roubles(line.price * line.qty)),
     "</Товар>",
   ].join("");
 }
@@ -129,7 +200,6 @@ export function orderDocumentXml(o: ExportOrder): string {
     el("Ид", o.number),
     el("Номер", o.number),
     el("Дата", date),
-    el("Время", time),
     "<ХозОперация>Заказ товара</ХозОперация>",
     "<Роль>Продавец</Роль>",
     "<Валюта>руб</Валюта>",
@@ -139,10 +209,11 @@ export function orderDocumentXml(o: ExportOrder): string {
     el("Ид", o.customerId),
     el("Наименование", o.name),
     el("ПолноеНаименование", o.name),
-    "<Роль>Покупатель</Роль>",
     ...(o.address ? [`<Адрес>${el("Представление", o.address)}</Адрес>`] : []),
     ...(contacts.length ? [`<Контакты>${contacts.join("")}</Контакты>`] : []),
+    "<Роль>Покупатель</Роль>",
     "</Контрагент></Контрагенты>",
+    el("Время", time),
     el("Комментарий", o.comment),
     ...(o.promoDiscount > 0
       ? [
@@ -192,7 +263,12 @@ export function decodeXmlBytes(bytes: Uint8Array): string {
   if (declared === "windows-1251" || declared === "cp1251") return new TextDecoder("windows-1251").decode(bytes);
   if (declared && declared !== "utf-8" && declared !== "utf8")
     throw new CommerceMlError(`Кодировка ${declared} не поддерживается: отправьте файл в UTF-8 или Windows-1251`);
-  return new TextDecoder("utf-8", { fatal: false, ignoreBOM: false }).decode(bytes);
+  try {
+    // fatal: a byte that is not UTF-8 fails the file instead of turning into «�» in a status or a name
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new CommerceMlError("Файл не в кодировке UTF-8, указанной в его заголовке: в нём есть недопустимые последовательности байтов");
+  }
 }
 
 /** Reads the order documents of a file from 1C; a malformed or hostile one throws CommerceMlError. */

@@ -63,8 +63,10 @@ async function exchange({ request, context }: Route.LoaderArgs | Route.ActionArg
   if (mode === "file") {
     const body = await fileBody(request);
     if (body instanceof Response) return body;
-    const received = await receiveExchangeFile(db, services.storage, session, filename, body);
-    return received.ok ? text("success") : failure(received.reason);
+    const received = await receiveExchangeFile(db, services.storage, session, filename, body, services.exchangeSessionMaxBytes);
+    if (received.ok) return text("success");
+    if (received.cause) services.logger.error({ err: received.cause, session: session.id.slice(0, 8), filename }, "1C exchange file not stored");
+    return failure(received.reason);
   }
   if (mode === "import") {
     const answer = await importExchangeFile(
@@ -76,6 +78,7 @@ async function exchange({ request, context }: Route.LoaderArgs | Route.ActionArg
         mediaDir: services.mediaDir,
         retailPriceType: services.exchangePriceType,
         stepMs: services.exchangeStepMs,
+        sessionMaxBytes: services.exchangeSessionMaxBytes,
       },
       session,
       auth.actor,

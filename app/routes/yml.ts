@@ -1,6 +1,6 @@
 import type { Route } from "./+types/yml";
 import { servicesContext } from "../context.ts";
-import { openFeedFile, ymlFeed } from "../domain/yml-feed.server.ts";
+import { FeedUnavailableError, openFeedFile, ymlFeed, type BuiltFeed } from "../domain/yml-feed.server.ts";
 import { feedFileResponse } from "../http/feed-response.server.ts";
 import { acceptsGzip } from "../lib/accept-encoding.ts";
 
@@ -11,8 +11,18 @@ import { acceptsGzip } from "../lib/accept-encoding.ts";
  * a 200 MB feed is never compressed again per request.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, storage, publicUrl } = context.get(servicesContext);
-  const feed = await ymlFeed(db, storage, publicUrl);
+  const { db, storage, publicUrl, logger } = context.get(servicesContext);
+  let feed: BuiltFeed;
+  try {
+    feed = await ymlFeed(db, storage, publicUrl, { onBuildError: (err) => logger.error({ err }, "yml feed build failed") });
+  } catch (error) {
+    if (!(error instanceof FeedUnavailableError)) throw error;
+    // no feed was ever written (a full disk, a folder that cannot be written): Market comes back later (decision 100)
+    return new Response("Фид временно недоступен: его не удалось записать на диск сайта. Повторите запрос через минуту.", {
+      status: 503,
+      headers: { "Retry-After": "60", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
   const modifiedAt = feed.builtAt;
   if (new URL(request.url).pathname.endsWith(".gz")) {
     const { gzip } = feed;

@@ -14,6 +14,7 @@ import { placeOrder } from "../../app/domain/orders.server.ts";
 import type { PaymentProvider } from "../../app/domain/payment-types.ts";
 import { refreshOrderPayment, refundOrderPayment, startOnlinePayment } from "../../app/domain/payments.server.ts";
 import { checkoutSchema } from "../../app/lib/checkout-schema.ts";
+import { CML_ELEMENT_ORDER } from "../../app/lib/commerceml-orders.ts";
 import { createYookassaProvider } from "../../server/yookassa.ts";
 import type { Visitor } from "./accounts-client.ts";
 import { readOutbox } from "../support/outbox.ts";
@@ -82,6 +83,25 @@ function readOrders(xml: string): { root: Record<string, string>; docs: OrderDoc
   });
   parser.write(xml).close();
   return { root, docs };
+}
+
+/** The names of the child elements of every «Документ», its «Контрагент» and its lines «Товар», as written. */
+function childSequences(xml: string): { element: keyof typeof CML_ELEMENT_ORDER; children: string[] }[] {
+  const parser = new SaxesParser({ xmlns: false });
+  const open: { name: string; children: string[] }[] = [];
+  const out: { element: keyof typeof CML_ELEMENT_ORDER; children: string[] }[] = [];
+  parser.on("opentag", (t) => {
+    open.at(-1)?.children.push(t.name);
+    open.push({ name: t.name, children: [] });
+  });
+  parser.on("closetag", () => {
+    const done = open.pop()!;
+    const path = [...open.map((o) => o.name), done.name].join("/");
+    if (path.endsWith("/Документ") || path.endsWith("/Документ/Контрагенты/Контрагент") || path.endsWith("/Документ/Товары/Товар"))
+      out.push({ element: done.name as keyof typeof CML_ELEMENT_ORDER, children: done.children });
+  });
+  parser.write(xml).close();
+  return out;
 }
 
 describe.each(dialects)("1C orders exchange on %s", (dialect) => {
@@ -179,6 +199,29 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
   afterAll(async () => {
     await standIn?.stop();
     await app?.stop();
+  });
+
+  it("writes every element of a document, its counterparty and its lines in the order the CommerceML schema defines", async () => {
+    await order("+7 (915) 222-33-45", "order-of-elements@example.ru");
+    const cookie = await checkauth();
+    const res = await call("type=sale&mode=query", { cookie });
+    const sequences = childSequences(await res.text());
+    expect(sequences.map((s) => s.element)).toEqual(expect.arrayContaining(["Документ", "Контрагент", "Товар"]));
+    for (const { element, children } of sequences) {
+      const order: readonly string[] = CML_ELEMENT_ORDER[element];
+      for (const child of children) expect(order, `«${child}» in «${element}»`).toContain(child);
+      const places = children.map((c) => order.indexOf(c));
+      // strictly ascending: no element out of place, none repeated
+      expect(
+        places.every((p, i) => i === 0 || p > places[i - 1]!),
+        `«${element}»: ${children.join(", ")}`,
+      ).toBe(true);
+    }
+    // the counterparty's address and contacts are there to be checked, and «Время» is written
+    const [doc] = sequences.filter((s) => s.element === "Документ");
+    expect(doc!.children).toContain("Время");
+    expect(sequences.find((s) => s.element === "Контрагент")!.children).toEqual(expect.arrayContaining(["Адрес", "Контакты", "Роль"]));
+    await success(cookie);
   });
 
   it("hands 1C a paid order with its lines, delivery and lifting, payment, contacts and comment; after success it is not sent again", async () => {

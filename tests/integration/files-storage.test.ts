@@ -43,7 +43,7 @@ describe.each(dialects)("profile file storage on %s", (dialect) => {
   const rows = () => db.kysely.selectFrom("profile_files").selectAll().execute();
 
   it("a disk that fills up half-way leaves no partial file and no row", async () => {
-    const io: DiskIo = {
+    const io: Partial<DiskIo> = {
       async writeFile(file, data) {
         fs.writeFileSync(file, data.subarray(0, Math.floor(data.length / 2)));
         throw enospc();
@@ -59,7 +59,7 @@ describe.each(dialects)("profile file storage on %s", (dialect) => {
   });
 
   it("a failed rename leaves nothing behind either", async () => {
-    const io: DiskIo = {
+    const io: Partial<DiskIo> = {
       writeFile: (f, d) => fs.promises.writeFile(f, d),
       rename: async () => {
         throw enospc();
@@ -110,7 +110,7 @@ describe.each(dialects)("form attachments on a full disk on %s", (dialect) => {
       .png()
       .toBuffer();
     let writes = 0;
-    const io: DiskIo = {
+    const io: Partial<DiskIo> = {
       async writeFile(file, data) {
         if (++writes === 1) return fs.promises.writeFile(file, data);
         fs.writeFileSync(file, data.subarray(0, Math.floor(data.length / 2)));

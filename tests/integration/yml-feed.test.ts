@@ -487,7 +487,7 @@ describe.each(dialects)("the YML feed on %s", (dialect) => {
     }
   });
 
-  it("a disk that fills up during a build leaves no partial file; the next build succeeds", async () => {
+  it("a disk that fills up during a build leaves no partial file, the previous feed is served meanwhile; the next build succeeds", async () => {
     const dir = path.join(import.meta.dirname, "../../data/test-yml", `full-${dialect}-${process.pid}-${Date.now()}`);
     const disk = createDiskStorage(dir);
     const full: FileStorage = {
@@ -506,11 +506,21 @@ describe.each(dialects)("the YML feed on %s", (dialect) => {
       },
     };
     try {
+      // a feed built into this storage: the one to fall back on
       await catalogChanged(db(), []);
-      await expect(ymlFeed(db(), full, app.publicUrl)).rejects.toThrow(/ENOSPC/);
-      expect(fs.existsSync(path.join(dir, "yml")) ? fs.readdirSync(path.join(dir, "yml")) : []).toEqual([]);
+      const previous = await ymlFeed(db(), disk, app.publicUrl);
+      await catalogChanged(db(), []);
+      const failures: unknown[] = [];
+      // Market gets the feed as it was, not an error; the failure is told to the caller (who logs it)
+      const served = await ymlFeed(db(), full, app.publicUrl, { onBuildError: (err) => failures.push(err) });
+      expect(served.xml.key).toBe(previous.xml.key);
+      expect(failures).toEqual([expect.objectContaining({ code: "ENOSPC" })]);
+      expect(fs.readdirSync(path.join(dir, "yml")).sort()).toEqual([previous.gzip.key, previous.xml.key].map((k) => k.slice("yml/".length)).sort());
       const feed = await ymlFeed(db(), disk, app.publicUrl);
-      expect(fs.readdirSync(path.join(dir, "yml")).sort()).toEqual([feed.gzip.key, feed.xml.key].map((k) => k.slice("yml/".length)).sort());
+      expect(feed.xml.key).not.toBe(previous.xml.key);
+      expect(fs.readdirSync(path.join(dir, "yml")).sort()).toEqual(
+        [previous.gzip.key, previous.xml.key, feed.gzip.key, feed.xml.key].map((k) => k.slice("yml/".length)).sort(),
+      );
       expect(parseFeed((await disk.read(feed.xml.key)).toString("utf8")).offers.size).toBe(feed.offers);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -530,5 +540,37 @@ describe.each(dialects)("the YML feed on %s", (dialect) => {
     expect(await gone.text()).toContain("Фид обновляется");
     const again = await fetchFeed();
     expect(again.feed.offers.size).toBeGreaterThan(0);
+  });
+});
+
+describe.each(dialects)("the Yandex Market feed that cannot be written on %s", (dialect) => {
+  let app: TestApp;
+  let uploads: string;
+  beforeAll(async () => {
+    uploads = path.join(import.meta.dirname, "../../data", `test-uploads-yml-${dialect}-${process.pid}`);
+    fs.rmSync(uploads, { recursive: true, force: true });
+    fs.mkdirSync(uploads, { recursive: true });
+    // the feed's folder cannot be made: a file stands in its place (for root too, unlike permissions)
+    fs.writeFileSync(path.join(uploads, "yml"), "not a folder");
+    app = await startTestApp(dialect, { uploadDir: uploads });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    fs.rmSync(uploads, { recursive: true, force: true });
+  });
+
+  it("answers 503 with Retry-After while no feed was ever written, for /yml.xml and /yml.xml.gz", async () => {
+    for (const address of ["/yml.xml", "/yml.xml.gz"]) {
+      const res = await fetch(`${app.url}${address}`, { headers: { "Accept-Encoding": "identity" } });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("60");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.text()).toContain("Фид временно недоступен");
+    }
+    // once the folder can be written the feed is built on the next request
+    fs.rmSync(path.join(uploads, "yml"));
+    const res = await fetch(`${app.url}/yml.xml`, { headers: { "Accept-Encoding": "identity" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("<yml_catalog");
   });
 });
