@@ -6,7 +6,14 @@ import { createReadStream, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ensurePgSchema, openDatabase } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
-import { applyCatalogImport, CatalogFileError, dropImportSession, exportCatalogCsv, finished, startCatalogImport } from "../app/domain/catalog-import.server.ts";
+import {
+  applyCatalogImport,
+  CatalogFileError,
+  dropImportSession,
+  exportCatalogCsv,
+  finished,
+  startCatalogImport,
+} from "../app/domain/catalog-import.server.ts";
 import type { ImportPreview } from "../app/domain/catalog-import-types.ts";
 import { CLI_ACTOR } from "../app/domain/staff.server.ts";
 

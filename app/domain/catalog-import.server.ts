@@ -130,7 +130,11 @@ async function loadProperties(db: Reader): Promise<Map<string, PropertyInfo>> {
 }
 
 /** product id → property id → the value as the CSV writes it (only `productIds`, when given) */
-async function loadValues(db: Reader, properties: readonly Pick<PropertyInfo, "id" | "kind">[], productIds?: readonly number[]): Promise<Map<number, Map<number, string>>> {
+async function loadValues(
+  db: Reader,
+  properties: readonly Pick<PropertyInfo, "id" | "kind">[],
+  productIds?: readonly number[],
+): Promise<Map<number, Map<number, string>>> {
   const out = new Map<number, Map<number, string>>();
   if (properties.length === 0 || productIds?.length === 0) return out;
   const kinds = new Map(properties.map((p) => [p.id, p.kind]));
@@ -303,8 +307,20 @@ async function planChunk(db: Reader, ctx: PlanContext, records: CsvRecord[]): Pr
   }
   const columns = ["id", "slug", "title", "section_id", "price", "old_price", "stock", "published", "version"] as const;
   const found = [
-    ...(ids.size > 0 ? await db.selectFrom("products").select(columns).where("id", "in", [...ids]).execute() : []),
-    ...(slugs.size > 0 ? await db.selectFrom("products").select(columns).where("slug", "in", [...slugs]).execute() : []),
+    ...(ids.size > 0
+      ? await db
+          .selectFrom("products")
+          .select(columns)
+          .where("id", "in", [...ids])
+          .execute()
+      : []),
+    ...(slugs.size > 0
+      ? await db
+          .selectFrom("products")
+          .select(columns)
+          .where("slug", "in", [...slugs])
+          .execute()
+      : []),
   ];
   const byId = new Map<number, ProductState>(found.map((p) => [p.id, p]));
   const bySlug = new Map<string, ProductState>(found.map((p) => [p.slug, p]));
@@ -404,7 +420,16 @@ async function planChunk(db: Reader, ctx: PlanContext, records: CsvRecord[]): Pr
       published === undefined
     ) {
       counts.errors++;
-      rows.push({ ...staged, kind: "error", section_id: null, price: null, old_price: null, stock: null, published: null, detail: JSON.stringify(problems.join("; ")) });
+      rows.push({
+        ...staged,
+        kind: "error",
+        section_id: null,
+        price: null,
+        old_price: null,
+        stock: null,
+        published: null,
+        detail: JSON.stringify(problems.join("; ")),
+      });
       return;
     }
     const row = { ...staged, section_id: section.id, price, old_price: oldPrice, stock, published: published ? 1 : 0 };
@@ -470,7 +495,11 @@ async function buildPreview(db: Db, ctx: PlanContext, source: ByteSource): Promi
     await planChunk(db.kysely, ctx, batch);
     batch = [];
     // the session is gone (another file uploaded, or applied): stop here
-    const kept = await db.kysely.updateTable("import_sessions").set({ summary: JSON.stringify(ctx.summary) }).where("id", "=", ctx.sessionId).executeTakeFirst();
+    const kept = await db.kysely
+      .updateTable("import_sessions")
+      .set({ summary: JSON.stringify(ctx.summary) })
+      .where("id", "=", ctx.sessionId)
+      .executeTakeFirst();
     if (kept.numUpdatedRows === 0n) throw new SessionGone();
     await nextTurn();
   };
@@ -606,12 +635,17 @@ export type ApplyResult =
   | { ok: false; preview: ImportPreview }
   | { ok: false; preview?: undefined; message: string };
 
-export const STALE_IMPORT = "Каталог изменился после просмотра файла (товары из него изменили, удалили или создали): ничего не применено. Загрузите файл ещё раз.";
+export const STALE_IMPORT =
+  "Каталог изменился после просмотра файла (товары из него изменили, удалили или создали): ничего не применено. Загрузите файл ещё раз.";
 export const IMPORT_NOT_READY = "Файл ещё разбирается: дождитесь просмотра изменений.";
 
 /** Line ranges of a session, APPLY_RANGE lines each, for statements that must stay short. */
 async function lineRanges(db: Reader, id: string): Promise<[number, number][]> {
-  const { max } = await db.selectFrom("import_rows").select((eb) => eb.fn.max("line").as("max")).where("session_id", "=", id).executeTakeFirstOrThrow();
+  const { max } = await db
+    .selectFrom("import_rows")
+    .select((eb) => eb.fn.max("line").as("max"))
+    .where("session_id", "=", id)
+    .executeTakeFirstOrThrow();
   const ranges: [number, number][] = [];
   for (let lo = 0; lo <= Number(max ?? 0); lo += APPLY_RANGE) ranges.push([lo, lo + APPLY_RANGE]);
   return ranges;
@@ -644,10 +678,7 @@ export async function applyCatalogImport(db: Db, actor: StaffActor, staffId: num
       const staged = (kind: StagedRow["kind"]) =>
         trx.selectFrom("import_rows as r").where("r.session_id", "=", id).where("r.kind", "=", kind).where("r.line", ">=", lo).where("r.line", "<", hi);
       if (summary.counts.create > 0) {
-        await trx
-          .deleteFrom("deleted_products")
-          .where("slug", "in", staged("create").select("r.slug"))
-          .execute();
+        await trx.deleteFrom("deleted_products").where("slug", "in", staged("create").select("r.slug")).execute();
         await trx
           .insertInto("products")
           .columns([
@@ -752,14 +783,34 @@ export async function applyCatalogImport(db: Db, actor: StaffActor, staffId: num
       const rows = await trx
         .selectFrom("import_rows as r")
         .leftJoin("products as p", (j) => j.onRef("p.slug", "=", "r.slug").on("r.kind", "=", "create"))
-        .select(["r.kind", "r.product_id", "p.id as created_id", "r.slug", "r.title", "r.section_id", "r.price", "r.old_price", "r.stock", "r.published", "r.detail"])
+        .select([
+          "r.kind",
+          "r.product_id",
+          "p.id as created_id",
+          "r.slug",
+          "r.title",
+          "r.section_id",
+          "r.price",
+          "r.old_price",
+          "r.stock",
+          "r.published",
+          "r.detail",
+        ])
         .where("r.session_id", "=", id)
         .where("r.kind", "in", ["create", "change"])
         .orderBy("r.line")
         .execute();
       for (const r of rows) {
         if (r.kind === "create") {
-          const after = { slug: r.slug, title: r.title, section_id: r.section_id, price: r.price, old_price: r.old_price, stock: r.stock, published: r.published };
+          const after = {
+            slug: r.slug,
+            title: r.title,
+            section_id: r.section_id,
+            price: r.price,
+            old_price: r.old_price,
+            stock: r.stock,
+            published: r.published,
+          };
           await recordAudit(trx, actor, { action: "product.import", entity: "product", entityId: r.created_id!, before: null, after }, now);
         } else {
           const fields = JSON.parse(r.detail!) as FieldChange[];

@@ -103,7 +103,8 @@ export class CsvReader {
         continue;
       }
       if (ch === '"') {
-        if (this.cell !== "" || this.quoted) throw new CsvError("Кавычка посреди значения: возьмите всё значение в кавычки, а кавычки внутри удвойте", this.line);
+        if (this.cell !== "" || this.quoted)
+          throw new CsvError("Кавычка посреди значения: возьмите всё значение в кавычки, а кавычки внутри удвойте", this.line);
         this.quoteLine = this.line;
         this.inQuotes = true;
         this.quoted = true;

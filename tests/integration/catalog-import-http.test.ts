@@ -117,7 +117,9 @@ describe.each(dialects)("«Импорт» over HTTP on %s", (dialect) => {
     expect(await res.text()).toContain("в строке 3 есть байты не из UTF-8");
     const kept = await app.vitrina.db.kysely.selectFrom("import_sessions").select("id").execute();
     expect(kept).toEqual([]);
-    expect((await app.vitrina.db.kysely.selectFrom("products").select("title").where("id", "=", product.id).executeTakeFirstOrThrow()).title).toBe(product.title);
+    expect((await app.vitrina.db.kysely.selectFrom("products").select("title").where("id", "=", product.id).executeTakeFirstOrThrow()).title).toBe(
+      product.title,
+    );
   });
 
   it("shows how the first titles will read, and reports cells beyond the header as a row error", async () => {
@@ -135,7 +137,13 @@ describe.each(dialects)("«Импорт» over HTTP on %s", (dialect) => {
 
   it("exports a formula-looking title behind an apostrophe and reads it back unchanged", async () => {
     const formula = '=HYPERLINK("http://evil.example";"Скидка")';
-    const other = await app.vitrina.db.kysely.selectFrom("products").select(["id", "title"]).where("kind", "=", "product").where("id", "<>", product.id).orderBy("id").executeTakeFirstOrThrow();
+    const other = await app.vitrina.db.kysely
+      .selectFrom("products")
+      .select(["id", "title"])
+      .where("kind", "=", "product")
+      .where("id", "<>", product.id)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     await app.vitrina.db.kysely.updateTable("products").set({ title: formula }).where("id", "=", other.id).execute();
     const exported = new TextDecoder().decode(await (await content.get("/admin/import/catalog.csv")).arrayBuffer());
     expect(exported).toContain(`;"'=HYPERLINK(""http://evil.example"";""Скидка"")";`);
@@ -160,7 +168,11 @@ describe.each(dialects)("«Импорт» over HTTP on %s", (dialect) => {
     const done = await apply(session);
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe(`/admin/import/?done=${ROWS}.0.0`);
-    const made = await app.vitrina.db.kysely.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).where("slug", "like", "bolshoy-%").executeTakeFirstOrThrow();
+    const made = await app.vitrina.db.kysely
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("slug", "like", "bolshoy-%")
+      .executeTakeFirstOrThrow();
     expect(Number(made.n)).toBe(ROWS);
     // the planned rows are gone with the session
     expect(await app.vitrina.db.kysely.selectFrom("import_rows").select("line").where("session_id", "=", session).execute()).toEqual([]);
@@ -169,7 +181,11 @@ describe.each(dialects)("«Импорт» over HTTP on %s", (dialect) => {
   it("refuses «Применить» when a product of the file was edited after the preview, and changes nothing", async () => {
     const { session } = await preview(csvLine(["slug", "title", "section", "price"]) + csvLine([product.slug, product.title, product.section, "4321"]));
     const before = await app.vitrina.db.kysely.selectFrom("products").select(["price", "version"]).where("id", "=", product.id).executeTakeFirstOrThrow();
-    await app.vitrina.db.kysely.updateTable("products").set({ version: before.version + 1 }).where("id", "=", product.id).execute();
+    await app.vitrina.db.kysely
+      .updateTable("products")
+      .set({ version: before.version + 1 })
+      .where("id", "=", product.id)
+      .execute();
     const refused = await apply(session);
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("Каталог изменился после просмотра файла");

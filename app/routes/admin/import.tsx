@@ -135,7 +135,10 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
         <div className="import-preview">
           {/* no script needed: the page asks again each second until the preview is ready */}
           <meta httpEquiv="refresh" content="1" />
-          <p role="status" className="import-summary">{`Файл «${fileName ?? ""}» разбирается: прочитано ${countOf(reading, ["строка", "строки", "строк"])}…`}</p>
+          <p
+            role="status"
+            className="import-summary"
+          >{`Файл «${fileName ?? ""}» разбирается: прочитано ${countOf(reading, ["строка", "строки", "строк"])}…`}</p>
         </div>
       ) : session && preview ? (
         <ImportPreviewView session={session} fileName={fileName ?? ""} preview={preview} error={failed?.error ?? null} />
