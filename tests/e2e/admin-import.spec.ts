@@ -117,7 +117,8 @@ for (const width of [375, 1280] as const) {
       await expect(page.getByRole("list", { name: "Первые названия из файла" })).toHaveText("«Стол «Ёлка» дубовый»");
       await expectNoSeriousA11yViolations(page);
       await noSidewaysScroll(page);
-      expect(errors).toEqual([]);
+      // the refused upload's 400 is the one resource error the browser reports
+      expect(errors.filter((e) => !e.includes("status of 400"))).toEqual([]);
     });
   });
 }
