@@ -1,74 +1,191 @@
-// `npm run bench:import`: 100 000 catalogue rows through the CSV import on SQLite (issue 14: under
-// a minute). Seeds the demo catalogue into a fresh database in data/bench, then times: a file of
-// ROWS new products (preview, then apply), and the export of the whole catalogue re-imported
-// with every price changed (ROWS+ updates).
+// `npm run bench:import [-- --rows 200000,500000]`: the catalogue CSV import through the real
+// server, as a content manager uses it, at the shop's default heap (--max-old-space-size=192, as
+// `npm run serve` with HEAP_MB unset). For each size: a fresh SQLite database with the demo seed,
+// a generated file of that many new products uploaded at /admin/import/, the time until the
+// preview is ready, «Применить», then the same file with every price changed (as many changes).
+// Meanwhile /healthz is asked every 25 ms: its p50/p99/max and failures per phase, and the
+// server's peak RSS (VmHWM). Figures go in docs/decisions/098, never in tests.
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { seedDemo } from "../app/db/seed/seed.server.ts";
-import { applyCatalogCsv, exportCatalogCsv, previewCatalogCsv } from "../app/domain/catalog-import.server.ts";
-import { CLI_ACTOR } from "../app/domain/staff.server.ts";
-import { csvLine, parseCsv } from "../app/lib/csv.ts";
+import { rotateSession } from "../app/domain/sessions.server.ts";
+import { addStaff, CLI_ACTOR } from "../app/domain/staff.server.ts";
+import { csvLine } from "../app/lib/csv.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const { values } = parseArgs({ options: { rows: { type: "string", default: "100000" } } });
-const ROWS = Number(values.rows);
+const { values } = parseArgs({ options: { rows: { type: "string", default: "200000,500000" }, port: { type: "string", default: "3191" } } });
+const SIZES = values.rows.split(",").map(Number);
+const PORT = Number(values.port);
+const BASE = `http://127.0.0.1:${PORT}`;
+const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const dir = path.join(root, "data/bench");
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
-/** wall time and this process's CPU time: on a shared, loaded machine the two differ a lot */
-async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  const result = await run();
-  const used = process.cpuUsage(cpu);
-  console.log(`${label}: ${seconds(performance.now() - started)} wall, ${seconds((used.user + used.system) / 1000)} CPU`);
-  return result;
+/** /healthz asked every 25 ms while `phase` is set: latencies per phase */
+class HealthSampler {
+  phase: string | null = null;
+  readonly samples = new Map<string, { ms: number[]; failed: number }>();
+  private running = true;
+  private loop: Promise<void> | null = null;
+  start() {
+    this.loop = (async () => {
+      while (this.running) {
+        const phase = this.phase;
+        const started = performance.now();
+        let ok = false;
+        try {
+          ok = (await fetch(`${BASE}/healthz`, { signal: AbortSignal.timeout(10_000) })).status === 200;
+        } catch {
+          ok = false;
+        }
+        if (phase) {
+          const s = this.samples.get(phase) ?? { ms: [], failed: 0 };
+          s.ms.push(performance.now() - started);
+          if (!ok) s.failed++;
+          this.samples.set(phase, s);
+        }
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    })();
+  }
+  async stop() {
+    this.running = false;
+    await this.loop;
+  }
+  report(phase: string) {
+    const s = this.samples.get(phase);
+    if (!s) return "no samples";
+    const sorted = s.ms.slice().sort((a, b) => a - b);
+    return `/healthz n=${sorted.length} p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms, not 200: ${s.failed}`;
+  }
 }
 
-const dir = path.join(root, "data/bench");
-fs.mkdirSync(dir, { recursive: true });
-const file = path.join(dir, "import.db");
-for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
-const db = openDatabase(file);
-try {
-  await migrateToLatest(db);
-  await seedDemo(db, { mediaDir: path.join(dir, "media"), images: false, reset: true });
-  const section = await db.kysely.selectFrom("sections").select("slug").where("parent_id", "is not", null).executeTakeFirstOrThrow();
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024);
+}
 
-  const lines = [csvLine(["slug", "title", "section", "price", "old_price", "stock", "published"])];
-  for (let i = 1; i <= ROWS; i++) {
-    lines.push(csvLine([`bench-${i}`, `Товар для замера №${i}`, section.slug, `${1000 + (i % 5000)},50`, "", String(i % 40), "1"]));
+async function prepare(file: string): Promise<string> {
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+  const db = openDatabase(file);
+  try {
+    await migrateToLatest(db);
+    await seedDemo(db, { mediaDir: path.join(dir, "media"), images: false, reset: true });
+    const made = await addStaff(db, CLI_ACTOR, { email: `bench.${Date.now()}@example.ru`, role: "content", name: "Замер", password: "стол и шкаф 2026" });
+    if (!made.ok) throw new Error("no staff");
+    const session = await rotateSession(db, null, made.userId, {});
+    const mac = crypto.createHmac("sha256", SECRET).update(session.id).digest("base64url").slice(0, 22);
+    const section = await db.kysely.selectFrom("sections").select("slug").where("parent_id", "is not", null).executeTakeFirstOrThrow();
+    return JSON.stringify({ cookie: `vitrina_sid=${encodeURIComponent(`${session.id}.${mac}`)}`, section: section.slug });
+  } finally {
+    await db.close();
   }
-  const created = lines.join("");
-  console.log(`${ROWS} new rows, ${(created.length / 1e6).toFixed(1)} M characters`);
-  const preview = await timed("preview (create)", () => previewCatalogCsv(db, created));
-  if (preview.errors.length > 0) throw new Error(`bench file has errors: ${JSON.stringify(preview.errors.slice(0, 3))}`);
-  const start = performance.now();
-  const applied = await timed("apply (create)", () => applyCatalogCsv(db, CLI_ACTOR, created));
-  const createMs = performance.now() - start;
-  if (!applied.ok || applied.created !== ROWS) throw new Error("create did not apply");
+}
 
-  const exported = await timed("export", () => exportCatalogCsv(db));
-  const records = parseCsv(exported.slice(1));
-  const header = records[0]!.cells;
-  const price = header.indexOf("price");
-  const edited = records
-    .map((r, i) => (i === 0 ? csvLine(r.cells) : csvLine(r.cells.map((c, j) => (j === price ? `${Number(c.replace(",", ".")) + 1}` : c)))))
-    .join("");
-  const start2 = performance.now();
-  const changed = await timed(`apply (change every price, ${records.length - 1} rows)`, () => applyCatalogCsv(db, CLI_ACTOR, edited));
-  if (!changed.ok) throw new Error("change did not apply");
+function writeCsv(file: string, rows: number, section: string, priceShift: number) {
+  const fd = fs.openSync(file, "w");
+  let buf = csvLine(["slug", "title", "section", "price", "old_price", "stock", "published"]);
+  for (let i = 1; i <= rows; i++) {
+    buf += csvLine([`bench-${i}`, `Товар для замера №${i}`, section, `${1000 + (i % 5000) + priceShift},50`, "", String(i % 40), "1"]);
+    if (buf.length > 1 << 20) {
+      fs.writeSync(fd, buf);
+      buf = "";
+    }
+  }
+  fs.writeSync(fd, buf);
+  fs.closeSync(fd);
+}
+
+async function startServer(dbFile: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--max-old-space-size=192", "server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      MALLOC_ARENA_MAX: "2",
+      NODE_ENV: "production",
+      DATABASE_URL: dbFile,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: BASE,
+      SESSION_SECRET: SECRET,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("server did not start");
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function importOnce(cookie: string, file: string, label: string, sampler: HealthSampler, expect: string) {
+  const headers = { cookie, "sec-fetch-site": "same-origin", accept: "text/html" };
+  const form = new FormData();
+  form.set("intent", "upload");
+  form.set("file", new Blob([fs.readFileSync(file)], { type: "text/csv" }), path.basename(file));
+  sampler.phase = `${label} preview`;
+  const began = performance.now();
+  const up = await fetch(`${BASE}/admin/import/`, { method: "POST", body: form, headers, redirect: "manual" });
+  if (up.status !== 303) throw new Error(`upload answered ${up.status}: ${(await up.text()).slice(0, 300)}`);
+  const location = up.headers.get("location")!;
+  const uploadMs = performance.now() - began;
+  let page = "";
+  for (;;) {
+    page = await (await fetch(BASE + location, { headers })).text();
+    if (!page.includes("разбирается")) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const previewMs = performance.now() - began;
+  if (!page.includes(expect)) throw new Error(`${label}: preview is not «${expect}»: ${/Создать:[^<]*/.exec(page)?.[0]}`);
+  sampler.phase = `${label} apply`;
+  const session = new URL(location, BASE).searchParams.get("session")!;
+  const began2 = performance.now();
+  const applied = await fetch(`${BASE}/admin/import/?session=${session}`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "apply", session }),
+    headers,
+    redirect: "manual",
+  });
+  const applyMs = performance.now() - began2;
+  sampler.phase = null;
+  if (applied.status !== 303) throw new Error(`apply answered ${applied.status}: ${(await applied.text()).slice(0, 300)}`);
   console.log(
-    JSON.stringify({
-      rows: ROWS,
-      createSeconds: +(createMs / 1000).toFixed(1),
-      changeSeconds: +((performance.now() - start2) / 1000).toFixed(1),
-      changed: changed.changed,
-    }),
+    `  ${label}: upload answered in ${(uploadMs / 1000).toFixed(1)} s, preview ready in ${(previewMs / 1000).toFixed(1)} s, apply ${(applyMs / 1000).toFixed(1)} s`,
   );
-} finally {
-  await db.close();
+  console.log(`    during preview: ${sampler.report(`${label} preview`)}`);
+  console.log(`    during apply:   ${sampler.report(`${label} apply`)}`);
+}
+
+fs.mkdirSync(dir, { recursive: true });
+for (const rows of SIZES) {
+  const dbFile = path.join(dir, `import-${rows}.db`);
+  const { cookie, section } = JSON.parse(await prepare(dbFile)) as { cookie: string; section: string };
+  const created = path.join(dir, `import-${rows}.csv`);
+  const changed = path.join(dir, `import-${rows}-prices.csv`);
+  writeCsv(created, rows, section, 0);
+  writeCsv(changed, rows, section, 1);
+  console.log(`${rows} rows (${(fs.statSync(created).size / 1e6).toFixed(1)} MB), server at --max-old-space-size=192:`);
+  const server = await startServer(dbFile);
+  const sampler = new HealthSampler();
+  sampler.start();
+  try {
+    await importOnce(cookie, created, "create", sampler, `Создать: ${rows}, изменить: 0`);
+    await importOnce(cookie, changed, "change every price", sampler, `Создать: 0, изменить: ${rows}`);
+    console.log(`  server alive: ${server.exitCode === null}, peak RSS (VmHWM) ${peakRssMb(server.pid!)} MB`);
+  } finally {
+    await sampler.stop();
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+  }
 }

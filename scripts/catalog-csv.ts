@@ -2,11 +2,18 @@
 // back office's CSV import and export from the command line. Uses DATABASE_URL (and
 // DATABASE_SCHEMA) like the server and applies pending migrations first. Import prints the
 // preview and writes only with --apply, in one transaction, audited as «командная строка».
-import { readFileSync, writeFileSync } from "node:fs";
+import { createReadStream, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ensurePgSchema, openDatabase } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
-import { applyCatalogCsv, CatalogFileError, decodeCatalogFile, exportCatalogCsv, previewCatalogCsv } from "../app/domain/catalog-import.server.ts";
+import {
+  applyCatalogImport,
+  CatalogFileError,
+  dropImportSession,
+  exportCatalogCsv,
+  finished,
+  startCatalogImport,
+} from "../app/domain/catalog-import.server.ts";
 import type { ImportPreview } from "../app/domain/catalog-import-types.ts";
 import { CLI_ACTOR } from "../app/domain/staff.server.ts";
 
@@ -14,9 +21,13 @@ const USAGE = `Использование / usage:
   npm run catalog:export -- <файл.csv>
   npm run catalog:import -- <файл.csv> [--apply]`;
 
+/** the staff id the command line's import sessions are kept under */
+const CLI_STAFF = 0;
+
 function printPreview(p: ImportPreview): void {
   console.log(`Строк: ${p.rows} (${p.encoding}, разделитель «${p.separator}»)`);
-  console.log(`Создать: ${p.create.length}, изменить: ${p.change.length}, без изменений: ${p.unchanged}, с ошибками: ${p.errors.length}`);
+  console.log(`Создать: ${p.counts.create}, изменить: ${p.counts.change}, без изменений: ${p.unchanged}, с ошибками: ${p.counts.errors}`);
+  if (p.titles.length > 0) console.log(`Названия читаются так: ${p.titles.map((t) => `«${t}»`).join(", ")}`);
   for (const r of p.change.slice(0, 20)) console.log(`  строка ${r.line} ${r.slug}: ${r.fields.map((f) => `${f.field} ${f.before} → ${f.after}`).join("; ")}`);
   for (const e of p.errors.slice(0, 50)) console.log(`  ошибка, строка ${e.line}: ${e.message}`);
 }
@@ -39,25 +50,31 @@ async function main(): Promise<number> {
       console.log(`Каталог выгружен в ${file}`);
       return 0;
     }
-    const { text } = decodeCatalogFile(readFileSync(file));
-    const preview = await previewCatalogCsv(db, text);
-    printPreview(preview);
-    if (preview.errors.length > 0) {
-      console.error("Файл не применён: исправьте строки с ошибками / not applied: fix the rows in error");
-      return 1;
-    }
-    if (!values.apply) {
-      console.log("Ничего не записано: добавьте --apply, чтобы применить / dry run: add --apply to write");
+    // read as a stream, the preview kept in the database: any size in bounded memory (decision 098)
+    const started = await startCatalogImport(db, CLI_STAFF, file, () => createReadStream(file, { highWaterMark: 64 * 1024 }));
+    try {
+      const preview = await finished(db, CLI_STAFF, started.id, started.done);
+      printPreview(preview);
+      if (preview.counts.errors > 0) {
+        console.error("Файл не применён: исправьте строки с ошибками / not applied: fix the rows in error");
+        return 1;
+      }
+      if (!values.apply) {
+        console.log("Ничего не записано: добавьте --apply, чтобы применить / dry run: add --apply to write");
+        return 0;
+      }
+      const began = performance.now();
+      const result = (await applyCatalogImport(db, CLI_ACTOR, CLI_STAFF, started.id))!;
+      if (!result.ok) {
+        if (result.preview) printPreview(result.preview);
+        else console.error(result.message);
+        return 1;
+      }
+      console.log(`Применено за ${Math.round(performance.now() - began)} мс: создано ${result.created}, изменено ${result.changed}`);
       return 0;
+    } finally {
+      await dropImportSession(db, started.id);
     }
-    const started = performance.now();
-    const result = await applyCatalogCsv(db, CLI_ACTOR, text);
-    if (!result.ok) {
-      printPreview(result.preview);
-      return 1;
-    }
-    console.log(`Применено за ${Math.round(performance.now() - started)} мс: создано ${result.created}, изменено ${result.changed}`);
-    return 0;
   } catch (e) {
     if (e instanceof CatalogFileError) {
       console.error(e.message);

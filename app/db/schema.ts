@@ -218,6 +218,8 @@ export interface Database {
   page_version: PageVersionTable;
   catalog_changes: CatalogChangeTable;
   import_sessions: ImportSessionTable;
+  import_rows: ImportRowTable;
+  import_values: ImportValueTable;
   site_banner: SiteBannerTable;
   lift_tariffs: LiftTariffTable;
   payments: PaymentTable;
@@ -357,9 +359,39 @@ export interface ImportSessionTable {
   id: string;
   staff_id: number;
   file_name: string;
-  /** the decoded text of the file */
-  body: string;
   created_at: number;
+  /** reading (the preview is being built) → ready, or failed with `error` (decision 098) */
+  status: Generated<"reading" | "ready" | "failed">;
+  error: string | null;
+  /** JSON ImportSummary: encoding, separator, counts, the first titles, the file's property ids */
+  summary: Generated<string>;
+}
+
+/** one row of an uploaded CSV as planned (decision 098) */
+export interface ImportRowTable {
+  session_id: string;
+  line: number;
+  kind: "create" | "change" | "unchanged" | "error";
+  product_id: number | null;
+  version: number | null;
+  slug: string | null;
+  title: string | null;
+  section_id: number | null;
+  price: number | null;
+  old_price: number | null;
+  stock: number | null;
+  published: number | null;
+  /** JSON: FieldChange[] of a change, the reason (string) of an error */
+  detail: string | null;
+}
+
+/** the property values of an import row (several rows for a multi property) */
+export interface ImportValueTable {
+  session_id: string;
+  line: number;
+  property_id: number;
+  value_text: string | null;
+  value_num: number | null;
 }
 
 /** the lifting tariffs, kopecks (row id 1) */

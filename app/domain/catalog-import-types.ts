@@ -1,5 +1,5 @@
 // What a catalogue CSV would do, as the import page shows it (shared by the domain and the page).
-import type { CsvSeparator } from "../lib/csv.ts";
+import type { CsvEncoding, CsvSeparator } from "../lib/csv.ts";
 
 export interface FieldChange {
   field: string;
@@ -14,20 +14,27 @@ export interface PlannedRow {
   title: string;
 }
 
-export interface ImportPreview {
-  encoding: "utf-8" | "windows-1251";
-  separator: CsvSeparator;
-  rows: number;
-  create: PlannedRow[];
-  change: (PlannedRow & { fields: FieldChange[] })[];
+export interface ImportCounts {
+  create: number;
+  change: number;
   unchanged: number;
-  errors: { line: number; message: string }[];
+  errors: number;
 }
 
-/** the preview as the page gets it: the first rows of each table, and the counts of all */
-export type ShownPreview = Omit<ImportPreview, "create" | "change" | "errors"> & {
-  counts: { create: number; change: number; errors: number };
+/**
+ * The preview of a file: the counts of all its rows, and only the first rows of each kind (the
+ * rest stay in the database until «Применить», decision 098).
+ */
+export interface ImportPreview {
+  encoding: CsvEncoding;
+  separator: CsvSeparator;
+  /** rows of the file, the header not counted */
+  rows: number;
+  counts: ImportCounts;
+  unchanged: number;
+  /** the first titles of the file as they will read once applied (a wrong encoding shows here) */
+  titles: string[];
   create: PlannedRow[];
   change: (PlannedRow & { fields: FieldChange[] })[];
-  errors: ImportPreview["errors"];
-};
+  errors: { line: number; message: string }[];
+}

@@ -1,15 +1,32 @@
-// Catalogue CSV import and export (issue 14). A file is read into a plan (rows to create, to
-// change with before → after, unchanged, in error); applying re-plans inside ONE transaction
-// against the rows as they are then, and writes nothing at all if any row is in error.
+// Catalogue CSV import and export (decisions 075 and 098). An uploaded file is read as a stream,
+// chunk by chunk, into a plan kept in the database (`import_rows`: rows to create, to change with
+// before → after, unchanged, in error); the page shows the counts and the first rows of each kind.
+// «Применить» writes from those rows in ONE transaction with set-based statements, and nothing at
+// all when a row is in error or a product in the file changed since the preview. Nothing that
+// grows with the file is held in memory, and the work yields to other requests between chunks.
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { sql, type Transaction } from "kysely";
 import type { Db } from "../db/database.server.ts";
 import type { Database, PropertyKind } from "../db/schema.ts";
-import type { FieldChange, ImportPreview } from "./catalog-import-types.ts";
+import type { FieldChange, ImportCounts, ImportPreview } from "./catalog-import-types.ts";
 import { recordAudit, type StaffActor } from "./audit.server.ts";
 import { catalogChanged } from "./catalog-changes.server.ts";
 import { recomputeSetsContaining } from "./set-totals.server.ts";
-import { csvLine, CsvError, decodeCsvBytes, detectSeparator, parseCsv, UTF8_BOM } from "../lib/csv.ts";
+import {
+  checkDecodedText,
+  CsvError,
+  decodeCsvBytes,
+  CsvReader,
+  detectSeparator,
+  EncodingSniffer,
+  restoreCell,
+  safeCsvLine,
+  UTF8_BOM,
+  type CsvEncoding,
+  type CsvRecord,
+  type CsvSeparator,
+} from "../lib/csv.ts";
 import {
   BASE_COLUMNS,
   formatNumberValue,
@@ -23,9 +40,20 @@ import {
   readHeader,
   splitMulti,
   type CellResult,
+  type CsvHeader,
 } from "../lib/catalog-csv.ts";
 
 type Reader = Db["kysely"] | Transaction<Database>;
+
+/** The file's bytes, read from the start each time it is called (the file is read twice). */
+export type ByteSource = () => AsyncIterable<Uint8Array>;
+
+/** a file held in memory (tests, small files) as a ByteSource of 64 KB slices */
+export function bytesSource(bytes: Uint8Array): ByteSource {
+  return async function* () {
+    for (let i = 0; i < bytes.length; i += 65_536) yield bytes.subarray(i, i + 65_536);
+  };
+}
 
 interface ProductState {
   id: number;
@@ -36,22 +64,7 @@ interface ProductState {
   old_price: number | null;
   stock: number;
   published: number;
-}
-
-interface WriteRow {
-  line: number;
-  id: number | null;
-  values: Omit<ProductState, "id">;
-  /** property id → the cell's text as normalised (absent: property column not in the file) */
-  props: Map<number, string>;
-  fields: FieldChange[];
-}
-
-interface Plan {
-  preview: ImportPreview;
-  creates: WriteRow[];
-  changes: WriteRow[];
-  properties: Map<number, PropertyInfo>;
+  version: number;
 }
 
 interface PropertyInfo {
@@ -64,9 +77,13 @@ interface PropertyInfo {
   known: Set<string>;
 }
 
-/** an upload of the import page: a 100 000-product file is about 15 MB */
-export const CSV_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
-export const CSV_TOO_LARGE = "Файл больше 20 МБ: разделите его на части";
+/**
+ * An upload of the import page. Read as a stream into the database, so the size no longer
+ * matters to memory; the cap bounds the request body (held once while the form is parsed) and the
+ * time a preview takes: 500 000 rows are about 34 MB (decision 098).
+ */
+export const CSV_UPLOAD_MAX_BYTES = 40 * 1024 * 1024;
+export const CSV_TOO_LARGE = "Файл больше 40 МБ: разделите его на части";
 
 /** the file is not a catalogue CSV at all (encoding, structure, header) */
 export class CatalogFileError extends Error {}
@@ -80,6 +97,16 @@ const FIELD_TITLES: Record<string, string> = {
   stock: "Остаток",
   published: "Опубликован",
 };
+
+/** records planned per step: one step is a few queries and a few milliseconds of work */
+const CHUNK = 500;
+/** lines written per statement by «Применить» (the event loop gets a turn between them) */
+const APPLY_RANGE = 5_000;
+/** rows of each kind the page shows; the counts say how many there are in all */
+export const SHOWN_ROWS = 200;
+/** first titles shown as they will read */
+const TITLE_SAMPLE = 5;
+const SESSION_TTL_MS = 60 * 60 * 1000;
 
 async function loadProperties(db: Reader): Promise<Map<string, PropertyInfo>> {
   const rows = await db.selectFrom("properties").select(["id", "code", "title", "kind", "unit"]).execute();
@@ -102,20 +129,25 @@ async function loadProperties(db: Reader): Promise<Map<string, PropertyInfo>> {
   return byCode;
 }
 
-/** product id → property id → the value as the CSV writes it */
-async function loadValues(db: Reader, properties: readonly PropertyInfo[]): Promise<Map<number, Map<number, string>>> {
+/** product id → property id → the value as the CSV writes it (only `productIds`, when given) */
+async function loadValues(
+  db: Reader,
+  properties: readonly Pick<PropertyInfo, "id" | "kind">[],
+  productIds?: readonly number[],
+): Promise<Map<number, Map<number, string>>> {
   const out = new Map<number, Map<number, string>>();
-  if (properties.length === 0) return out;
+  if (properties.length === 0 || productIds?.length === 0) return out;
   const kinds = new Map(properties.map((p) => [p.id, p.kind]));
-  const rows = await db
+  let query = db
     .selectFrom("product_values")
     .where(
       "property_id",
       "in",
       properties.map((p) => p.id),
     )
-    .select(["product_id", "property_id", "value_text", "value_num"])
-    .execute();
+    .select(["product_id", "property_id", "value_text", "value_num"]);
+  if (productIds) query = query.where("product_id", "in", productIds);
+  const rows = await query.execute();
   const multi = new Map<string, string[]>();
   for (const r of rows) {
     let values = out.get(r.product_id);
@@ -153,63 +185,201 @@ const show = {
   flag: (v: number) => (v ? "да" : "нет"),
 };
 
-async function plan(db: Reader, text: string, encoding: ImportPreview["encoding"]): Promise<Plan> {
-  const separator = detectSeparator(text);
-  let records;
+/** what a session keeps besides its rows (import_sessions.summary) */
+interface ImportSummary {
+  encoding: CsvEncoding;
+  separator: CsvSeparator;
+  rows: number;
+  counts: ImportCounts;
+  titles: string[];
+  /** the property columns of the file: «Применить» replaces exactly these values */
+  propertyIds: number[];
+}
+
+/** everything a step of the plan needs that does not grow with the file */
+interface PlanContext {
+  sessionId: string;
+  header: CsvHeader;
+  /** cells in the header line: more in a row is a row error */
+  width: number;
+  /** columns with no name: a value under one is a row error, never silently dropped */
+  unnamed: number[];
+  fileProps: PropertyInfo[];
+  sectionBySlug: Map<string, { id: number; title: string }>;
+  sectionByTitle: Map<string, { id: number; title: string }>;
+  sectionTitle: Map<number, string>;
+  summary: ImportSummary;
+}
+
+const failAs = (e: unknown): never => {
+  if (e instanceof CsvError) throw new CatalogFileError(e.line === null ? e.message : `Строка ${e.line}: ${e.message}`);
+  throw e;
+};
+
+/** Encoding (a damaged UTF-8 file is refused with its line), separator and header, read without holding the file. */
+async function openFile(db: Reader, source: ByteSource): Promise<Omit<PlanContext, "sessionId">> {
+  const sniffer = new EncodingSniffer();
+  let empty = true;
   try {
-    records = parseCsv(text, separator);
+    for await (const bytes of source()) {
+      if (bytes.length > 0) empty = false;
+      sniffer.push(bytes);
+    }
   } catch (e) {
-    if (e instanceof CsvError) throw new CatalogFileError(`Строка ${e.line}: ${e.message}`);
-    throw e;
+    failAs(e);
   }
-  if (records.length === 0) throw new CatalogFileError("Файл пустой: нужна строка заголовков и строки товаров");
+  if (empty) throw new CatalogFileError("Файл пустой: нужна строка заголовков и строки товаров");
+  let encoding: CsvEncoding = "utf-8";
+  try {
+    encoding = sniffer.result();
+  } catch (e) {
+    failAs(e);
+  }
+  // the header line: decode until the first record is complete
+  const decoder = new TextDecoder(encoding);
+  let reader: CsvReader | null = null;
+  let separator: CsvSeparator = ";";
+  let first: CsvRecord | undefined;
+  let seen = "";
+  try {
+    for await (const bytes of source()) {
+      const text = decoder.decode(bytes, { stream: true });
+      checkDecodedText(text);
+      if (!reader) {
+        seen += text;
+        if (!/[\r\n]/.test(seen) && seen.length < 65_536) continue;
+        separator = detectSeparator(seen);
+        reader = new CsvReader(separator);
+        first = reader.push(seen)[0];
+      } else first = reader.push(text)[0];
+      if (first) break;
+    }
+    if (!reader) {
+      separator = detectSeparator(seen);
+      reader = new CsvReader(separator);
+      first = reader.push(seen)[0];
+    }
+    first ??= reader.end()[0];
+  } catch (e) {
+    failAs(e);
+  }
+  if (!first) throw new CatalogFileError("Файл пустой: нужна строка заголовков и строки товаров");
   const propertiesByCode = await loadProperties(db);
-  const header = readHeader(records[0]!.cells, new Set(propertiesByCode.keys()));
+  const header = readHeader(first.cells, new Set(propertiesByCode.keys()));
   if (!header.ok) throw new CatalogFileError(header.error);
-  const { base, properties: propColumns } = header.value;
-  const fileProps = [...propColumns.keys()].map((code) => propertiesByCode.get(code)!);
-
-  const products = await db.selectFrom("products").select(["id", "slug", "title", "section_id", "price", "old_price", "stock", "published"]).execute();
-  const byId = new Map(products.map((p) => [p.id, p]));
-  const bySlug = new Map(products.map((p) => [p.slug, p]));
+  const fileProps = [...header.value.properties.keys()].map((code) => propertiesByCode.get(code)!);
   const sections = await db.selectFrom("sections").select(["id", "slug", "title"]).execute();
-  const sectionBySlug = new Map(sections.map((s) => [s.slug, s]));
-  const sectionByTitle = new Map(sections.map((s) => [s.title.toLowerCase(), s]));
-  const sectionTitle = new Map(sections.map((s) => [s.id, s.title]));
-  const currentValues = await loadValues(db, fileProps);
+  return {
+    header: header.value,
+    width: first.cells.length,
+    unnamed: first.cells.flatMap((c, i) => (c.trim() === "" ? [i] : [])),
+    fileProps,
+    sectionBySlug: new Map(sections.map((s) => [s.slug, s])),
+    sectionByTitle: new Map(sections.map((s) => [s.title.toLowerCase(), s])),
+    sectionTitle: new Map(sections.map((s) => [s.id, s.title])),
+    summary: {
+      encoding,
+      separator,
+      rows: 0,
+      counts: { create: 0, change: 0, unchanged: 0, errors: 0 },
+      titles: [],
+      propertyIds: fileProps.map((p) => p.id),
+    },
+  };
+}
 
-  const preview: ImportPreview = { encoding, separator, rows: records.length - 1, create: [], change: [], unchanged: 0, errors: [] };
-  const creates: WriteRow[] = [];
-  const changes: WriteRow[] = [];
+type StagedRow = Database["import_rows"];
+type StagedValue = Database["import_values"];
+
+/** Plans one chunk of records against the database as it is and stores the result in import_rows. */
+async function planChunk(db: Reader, ctx: PlanContext, records: CsvRecord[]): Promise<void> {
+  const { base, properties: propColumns } = ctx.header;
+  const cellsOf = records.map((r) => r.cells.map(restoreCell));
+  const at = (cells: string[], column: keyof typeof base) => (base[column] === undefined ? undefined : (cells[base[column]!] ?? ""));
+  // the products the chunk names, by id and by slug, and what earlier lines of the file claimed
+  const ids = new Set<number>();
+  const slugs = new Set<string>();
+  for (const cells of cellsOf) {
+    const idText = at(cells, "id")?.trim() ?? "";
+    if (/^\d{1,15}$/.test(idText)) ids.add(Number(idText));
+    const slug = parseSlug(at(cells, "slug")!);
+    if (slug.ok) slugs.add(slug.value);
+  }
+  const columns = ["id", "slug", "title", "section_id", "price", "old_price", "stock", "published", "version"] as const;
+  const found = [
+    ...(ids.size > 0
+      ? await db
+          .selectFrom("products")
+          .select(columns)
+          .where("id", "in", [...ids])
+          .execute()
+      : []),
+    ...(slugs.size > 0
+      ? await db
+          .selectFrom("products")
+          .select(columns)
+          .where("slug", "in", [...slugs])
+          .execute()
+      : []),
+  ];
+  const byId = new Map<number, ProductState>(found.map((p) => [p.id, p]));
+  const bySlug = new Map<string, ProductState>(found.map((p) => [p.slug, p]));
   /** slug → the line that claimed it in this file */
   const claimed = new Map<string, number>();
-  const touchedIds = new Set<number>();
+  const touched = new Set<number>();
+  if (slugs.size > 0)
+    for (const r of await db
+      .selectFrom("import_rows")
+      .select(["slug", "line"])
+      .where("session_id", "=", ctx.sessionId)
+      .where("slug", "in", [...slugs])
+      .execute())
+      if (!claimed.has(r.slug!)) claimed.set(r.slug!, r.line);
+  if (byId.size > 0)
+    for (const r of await db
+      .selectFrom("import_rows")
+      .select("product_id")
+      .where("session_id", "=", ctx.sessionId)
+      .where("product_id", "in", [...byId.keys()])
+      .execute())
+      touched.add(r.product_id!);
+  const currentValues = await loadValues(db, ctx.fileProps, [...byId.keys()]);
 
-  for (const record of records.slice(1)) {
-    const cell = (column: keyof typeof base) => (base[column] === undefined ? undefined : (record.cells[base[column]!] ?? ""));
+  const rows: StagedRow[] = [];
+  const values: StagedValue[] = [];
+  const { counts, titles } = ctx.summary;
+  records.forEach((record, index) => {
+    const cells = cellsOf[index]!;
+    const cell = (column: keyof typeof base) => at(cells, column);
     const problems: string[] = [];
     const take = <T>(r: CellResult<T>): T | undefined => {
       if (r.ok) return r.value;
       problems.push(r.error);
       return undefined;
     };
+    const extra = cells.slice(ctx.width).filter((c) => c.trim() !== "").length;
+    if (extra > 0) problems.push(`В строке ${cells.length} значений, а в заголовке ${ctx.width} столбцов: лишние значения не будут прочитаны`);
+    for (const i of ctx.unnamed)
+      if ((cells[i] ?? "").trim() !== "") problems.push(`Значение «${cells[i]!.trim()}» в столбце ${i + 1} без названия в заголовке`);
     const idText = cell("id")?.trim() ?? "";
     let existing: ProductState | undefined;
     if (idText !== "") {
-      if (!/^\d+$/.test(idText)) problems.push(`id — целое число, а не «${idText}»`);
+      if (!/^\d{1,15}$/.test(idText)) problems.push(`id — целое число, а не «${idText}»`);
       else if (!(existing = byId.get(Number(idText)))) problems.push(`Товара с id ${idText} нет`);
     }
     const slug = take(parseSlug(cell("slug")!));
     if (slug !== undefined && idText === "") existing = bySlug.get(slug);
-    if (existing && touchedIds.has(existing.id)) problems.push(`Товар ${existing.slug} уже есть в файле выше`);
+    if (existing && touched.has(existing.id)) problems.push(`Товар ${existing.slug} уже есть в файле выше`);
     if (slug !== undefined) {
       const owner = bySlug.get(slug);
       if (claimed.has(slug)) problems.push(`Адрес «${slug}» повторяется (строка ${claimed.get(slug)})`);
       else if (owner && existing && owner.id !== existing.id) problems.push(`Адрес «${slug}» уже занят другим товаром (id ${owner.id})`);
     }
-    const title = take(parseTitle(cell("title")!));
+    const titleText = cell("title")!;
+    if (titles.length < TITLE_SAMPLE && titleText.trim() !== "") titles.push(titleText.trim().slice(0, 120));
+    const title = take(parseTitle(titleText));
     const sectionText = cell("section")!.trim();
-    const section = sectionBySlug.get(sectionText.toLowerCase()) ?? sectionByTitle.get(sectionText.toLowerCase());
+    const section = ctx.sectionBySlug.get(sectionText.toLowerCase()) ?? ctx.sectionByTitle.get(sectionText.toLowerCase());
     if (!section) problems.push(sectionText === "" ? "Не указан раздел" : `Неизвестный раздел «${sectionText}»`);
     const priceText = cell("price")!;
     const price = priceText.trim() === "" ? (problems.push("Не указана цена"), undefined) : take(parseRoubles(priceText, "Цена"));
@@ -225,190 +395,527 @@ async function plan(db: Reader, text: string, encoding: ImportPreview["encoding"
     const published =
       publishedText === undefined || publishedText.trim() === "" ? (existing ? existing.published === 1 : true) : take(parsePublished(publishedText));
     const props = new Map<number, string>();
-    for (const info of fileProps) {
-      const value = take(readProperty(info, record.cells[propColumns.get(info.code)!] ?? ""));
+    for (const info of ctx.fileProps) {
+      const value = take(readProperty(info, cells[propColumns.get(info.code)!] ?? ""));
       if (value !== undefined) props.set(info.id, value);
     }
     if (slug !== undefined) claimed.set(slug, record.line);
-    if (existing) touchedIds.add(existing.id);
-    if (problems.length > 0 || slug === undefined || title === undefined || !section || price === undefined || oldPrice === undefined) {
-      preview.errors.push({ line: record.line, message: problems.join("; ") });
-      continue;
+    if (existing) touched.add(existing.id);
+    const staged = {
+      session_id: ctx.sessionId,
+      line: record.line,
+      product_id: existing?.id ?? null,
+      version: existing?.version ?? null,
+      slug: slug ?? null,
+      title: title ?? null,
+    };
+    if (
+      problems.length > 0 ||
+      slug === undefined ||
+      title === undefined ||
+      !section ||
+      price === undefined ||
+      oldPrice === undefined ||
+      stock === undefined ||
+      published === undefined
+    ) {
+      counts.errors++;
+      rows.push({
+        ...staged,
+        kind: "error",
+        section_id: null,
+        price: null,
+        old_price: null,
+        stock: null,
+        published: null,
+        detail: JSON.stringify(problems.join("; ")),
+      });
+      return;
     }
-    if (stock === undefined || published === undefined) continue;
-    const values = { slug, title, section_id: section.id, price, old_price: oldPrice, stock, published: published ? 1 : 0 };
+    const row = { ...staged, section_id: section.id, price, old_price: oldPrice, stock, published: published ? 1 : 0 };
+    const stageValues = () => {
+      for (const [propertyId, text] of props) {
+        if (text === "") continue;
+        const kind = ctx.fileProps.find((p) => p.id === propertyId)!.kind;
+        if (kind === "number")
+          values.push({ session_id: ctx.sessionId, line: record.line, property_id: propertyId, value_text: null, value_num: Number(text.replace(",", ".")) });
+        else
+          for (const v of kind === "multi" ? text.split("|") : [text])
+            values.push({ session_id: ctx.sessionId, line: record.line, property_id: propertyId, value_text: v, value_num: null });
+      }
+    };
     if (!existing) {
-      creates.push({ line: record.line, id: null, values, props, fields: [] });
-      preview.create.push({ line: record.line, id: null, slug, title });
-      continue;
+      counts.create++;
+      rows.push({ ...row, kind: "create", detail: null });
+      stageValues();
+      return;
     }
     const fields: FieldChange[] = [];
     const diff = (field: string, before: string, after: string) => before !== after && fields.push({ field: FIELD_TITLES[field] ?? field, before, after });
     diff("slug", existing.slug, slug);
     diff("title", existing.title, title);
-    diff("section", sectionTitle.get(existing.section_id) ?? "", section.title);
+    diff("section", ctx.sectionTitle.get(existing.section_id) ?? "", section.title);
     diff("price", show.money(existing.price), show.money(price));
     diff("old_price", show.money(existing.old_price), show.money(oldPrice));
     diff("stock", String(existing.stock), String(stock));
-    diff("published", show.flag(existing.published), show.flag(values.published));
+    diff("published", show.flag(existing.published), show.flag(row.published));
     const now = currentValues.get(existing.id);
-    for (const info of fileProps) {
-      const after = props.get(info.id)!;
-      diff(info.title, now?.get(info.id) ?? "", after);
+    for (const info of ctx.fileProps) diff(info.title, now?.get(info.id) ?? "", props.get(info.id)!);
+    if (fields.length === 0) {
+      counts.unchanged++;
+      rows.push({ ...row, kind: "unchanged", detail: null });
+    } else {
+      counts.change++;
+      rows.push({ ...row, kind: "change", detail: JSON.stringify(fields) });
+      stageValues();
     }
-    if (fields.length === 0) preview.unchanged++;
-    else {
-      changes.push({ line: record.line, id: existing.id, values, props, fields });
-      preview.change.push({ line: record.line, id: existing.id, slug, title, fields });
-    }
-  }
-  return { preview, creates, changes, properties: new Map(fileProps.map((p) => [p.id, p])) };
-}
-
-/** What the file would do, without writing anything. Throws CatalogFileError for a file that is not a catalogue CSV. */
-export async function previewCatalogCsv(db: Db, text: string, encoding: ImportPreview["encoding"] = "utf-8"): Promise<ImportPreview> {
-  return (await plan(db.kysely, text, encoding)).preview;
-}
-
-/** Bytes as uploaded → text, or a CatalogFileError in Russian. */
-export function decodeCatalogFile(bytes: Uint8Array): { text: string; encoding: ImportPreview["encoding"] } {
-  try {
-    return decodeCsvBytes(bytes);
-  } catch (e) {
-    if (e instanceof CsvError) throw new CatalogFileError(e.message);
-    throw e;
-  }
-}
-
-export type ApplyResult = { ok: true; created: number; changed: number; unchanged: number } | { ok: false; preview: ImportPreview };
-
-const BATCH = 400;
-
-function valueRows(productId: number, props: Map<number, string>, properties: Map<number, PropertyInfo>) {
-  const rows: Database["product_values"][] = [];
-  for (const [propertyId, text] of props) {
-    if (text === "") continue;
-    const kind = properties.get(propertyId)!.kind;
-    if (kind === "number") rows.push({ product_id: productId, property_id: propertyId, value_text: null, value_num: Number(text.replace(",", ".")) });
-    else
-      for (const v of kind === "multi" ? text.split("|") : [text])
-        rows.push({ product_id: productId, property_id: propertyId, value_text: v, value_num: null });
-  }
-  return rows;
-}
-
-async function insertValues(trx: Transaction<Database>, rows: Database["product_values"][]) {
-  for (let i = 0; i < rows.length; i += BATCH)
-    await trx
-      .insertInto("product_values")
-      .values(rows.slice(i, i + BATCH))
+  });
+  // 13 parameters a row: 400 rows stay under every driver's limit
+  for (let i = 0; i < rows.length; i += 400)
+    await db
+      .insertInto("import_rows")
+      .values(rows.slice(i, i + 400))
+      .execute();
+  for (let i = 0; i < values.length; i += 1000)
+    await db
+      .insertInto("import_values")
+      .values(values.slice(i, i + 1000))
       .execute();
 }
 
-/**
- * Applies the file in one transaction, or nothing: the plan is made again inside it, and any row
- * in error refuses the whole file. One audit entry for the import (with counts), plus one per
- * changed or created product when there are not too many to read.
- */
-export async function applyCatalogCsv(db: Db, actor: StaffActor, text: string, now = Date.now()): Promise<ApplyResult> {
-  const result = await db.kysely.transaction().execute(async (trx): Promise<ApplyResult> => {
-    const { preview, creates, changes, properties } = await plan(trx, text, "utf-8");
-    if (preview.errors.length > 0) return { ok: false, preview };
-    const propIds = [...properties.keys()];
-    const perProduct = creates.length + changes.length <= 1000;
-
-    for (let i = 0; i < creates.length; i += BATCH) {
-      const batch = creates.slice(i, i + BATCH);
-      const inserted = await trx
-        .insertInto("products")
-        .values(
-          batch.map((r) => ({
-            ...r.values,
-            kind: "product" as const,
-            description: "",
-            brand: "",
-            weight: 0,
-            images: "[]",
-            videos: "[]",
-            set_discount: 0,
-            rating: 0,
-            rating_count: 0,
-            popularity: 0,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .returning(["id", "slug"])
-        .execute();
-      const idBySlug = new Map(inserted.map((r) => [r.slug, r.id]));
-      await trx
-        .deleteFrom("deleted_products")
-        .where(
-          "slug",
-          "in",
-          batch.map((r) => r.values.slug),
-        )
-        .execute();
-      await insertValues(
-        trx,
-        batch.flatMap((r) => valueRows(idBySlug.get(r.values.slug)!, r.props, properties)),
-      );
-      if (perProduct)
-        for (const r of batch) {
-          await recordAudit(
-            trx,
-            actor,
-            { action: "product.import", entity: "product", entityId: idBySlug.get(r.values.slug)!, before: null, after: r.values },
-            now,
-          );
-        }
+/** Reads the whole file into import_rows, a chunk at a time, yielding to other requests between chunks. */
+async function buildPreview(db: Db, ctx: PlanContext, source: ByteSource): Promise<void> {
+  const decoder = new TextDecoder(ctx.summary.encoding);
+  const reader = new CsvReader(ctx.summary.separator);
+  let header = true;
+  let batch: CsvRecord[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    ctx.summary.rows += batch.length;
+    await planChunk(db.kysely, ctx, batch);
+    batch = [];
+    // the session is gone (another file uploaded, or applied): stop here
+    const kept = await db.kysely
+      .updateTable("import_sessions")
+      .set({ summary: JSON.stringify(ctx.summary) })
+      .where("id", "=", ctx.sessionId)
+      .executeTakeFirst();
+    if (kept.numUpdatedRows === 0n) throw new SessionGone();
+    await nextTurn();
+  };
+  const take = async (records: CsvRecord[]) => {
+    for (const r of records) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      batch.push(r);
+      if (batch.length >= CHUNK) await flush();
     }
+  };
+  try {
+    for await (const bytes of source()) {
+      const text = decoder.decode(bytes, { stream: true });
+      checkDecodedText(text);
+      await take(reader.push(text));
+    }
+    const tail = decoder.decode();
+    checkDecodedText(tail);
+    await take(reader.push(tail));
+    await take(reader.end());
+    await flush();
+  } catch (e) {
+    failAs(e);
+  }
+}
 
-    for (let i = 0; i < changes.length; i += BATCH) {
-      const batch = changes.slice(i, i + BATCH);
-      for (const r of batch) {
+class SessionGone extends Error {}
+
+export interface StartedImport {
+  id: string;
+  /** the preview being built; resolves (never rejects) with an unexpected error to log, or null */
+  done: Promise<unknown>;
+}
+
+/**
+ * Checks a file's encoding and header (a CatalogFileError in Russian for a file that is not a
+ * catalogue CSV, before anything is kept), opens an import session for it and starts building the
+ * preview in the background. The staff member's earlier sessions are dropped.
+ */
+export async function startCatalogImport(db: Db, staffId: number, fileName: string, source: ByteSource, now = Date.now()): Promise<StartedImport> {
+  const opened = await openFile(db.kysely, source);
+  const stale = await db.kysely
+    .selectFrom("import_sessions")
+    .select("id")
+    .where((eb) => eb.or([eb("staff_id", "=", staffId), eb("created_at", "<", now - SESSION_TTL_MS)]))
+    .execute();
+  for (const s of stale) await dropImportSession(db, s.id);
+  const id = randomUUID();
+  const ctx: PlanContext = { ...opened, sessionId: id };
+  await db.kysely
+    .insertInto("import_sessions")
+    .values({ id, staff_id: staffId, file_name: fileName.slice(0, 200), created_at: now, status: "reading", summary: JSON.stringify(ctx.summary) })
+    .execute();
+  const done = buildPreview(db, ctx, source).then(
+    async () => {
+      await db.kysely
+        .updateTable("import_sessions")
+        .set({ status: "ready", summary: JSON.stringify(ctx.summary) })
+        .where("id", "=", id)
+        .execute();
+      return null;
+    },
+    async (e: unknown) => {
+      if (e instanceof SessionGone) return null;
+      const known = e instanceof CatalogFileError;
+      try {
+        await db.kysely
+          .updateTable("import_sessions")
+          .set({ status: "failed", error: known ? e.message : "Файл не удалось разобрать: попробуйте загрузить его ещё раз" })
+          .where("id", "=", id)
+          .execute();
+        // a file that fails half-way keeps nothing of its rows
+        await dropRows(db, id);
+      } catch (cleanup) {
+        return cleanup;
+      }
+      return known ? null : e;
+    },
+  );
+  return { id, done };
+}
+
+export type ImportSessionView =
+  | { status: "reading"; fileName: string; rows: number }
+  | { status: "failed"; fileName: string; error: string }
+  | { status: "ready"; fileName: string; preview: ImportPreview };
+
+/** The session `id` of `staffId` (null when unknown, someone else's or expired), with its preview when ready. */
+export async function loadImportSession(db: Db, staffId: number, id: string, now = Date.now()): Promise<ImportSessionView | null> {
+  const session = await db.kysely
+    .selectFrom("import_sessions")
+    .select(["file_name", "status", "error", "summary"])
+    .where("id", "=", id)
+    .where("staff_id", "=", staffId)
+    .where("created_at", ">=", now - SESSION_TTL_MS)
+    .executeTakeFirst();
+  if (!session) return null;
+  const summary = JSON.parse(session.summary) as ImportSummary;
+  if (session.status === "reading") return { status: "reading", fileName: session.file_name, rows: summary.rows };
+  if (session.status === "failed") return { status: "failed", fileName: session.file_name, error: session.error ?? "" };
+  return { status: "ready", fileName: session.file_name, preview: await previewOf(db.kysely, id, summary) };
+}
+
+async function previewOf(db: Reader, id: string, summary: ImportSummary): Promise<ImportPreview> {
+  const first = (kind: StagedRow["kind"]) =>
+    db
+      .selectFrom("import_rows")
+      .select(["line", "product_id", "slug", "title", "detail"])
+      .where("session_id", "=", id)
+      .where("kind", "=", kind)
+      .orderBy("line")
+      .limit(SHOWN_ROWS)
+      .execute();
+  const [create, change, errors] = [await first("create"), await first("change"), await first("error")];
+  return {
+    encoding: summary.encoding,
+    separator: summary.separator,
+    rows: summary.rows,
+    counts: summary.counts,
+    unchanged: summary.counts.unchanged,
+    titles: summary.titles,
+    create: create.map((r) => ({ line: r.line, id: null, slug: r.slug!, title: r.title! })),
+    change: change.map((r) => ({ line: r.line, id: r.product_id, slug: r.slug!, title: r.title!, fields: JSON.parse(r.detail!) as FieldChange[] })),
+    errors: errors.map((r) => ({ line: r.line, message: JSON.parse(r.detail!) as string })),
+  };
+}
+
+export type ApplyResult =
+  | { ok: true; created: number; changed: number; unchanged: number }
+  | { ok: false; preview: ImportPreview }
+  | { ok: false; preview?: undefined; message: string };
+
+export const STALE_IMPORT =
+  "Каталог изменился после просмотра файла (товары из него изменили, удалили или создали): ничего не применено. Загрузите файл ещё раз.";
+export const IMPORT_NOT_READY = "Файл ещё разбирается: дождитесь просмотра изменений.";
+
+/** Line ranges of a session, APPLY_RANGE lines each, for statements that must stay short. */
+async function lineRanges(db: Reader, id: string): Promise<[number, number][]> {
+  const { max } = await db
+    .selectFrom("import_rows")
+    .select((eb) => eb.fn.max("line").as("max"))
+    .where("session_id", "=", id)
+    .executeTakeFirstOrThrow();
+  const ranges: [number, number][] = [];
+  for (let lo = 0; lo <= Number(max ?? 0); lo += APPLY_RANGE) ranges.push([lo, lo + APPLY_RANGE]);
+  return ranges;
+}
+
+/**
+ * «Применить»: writes the session's planned rows in one transaction, or nothing. Refused when a
+ * row is in error, and when a product of the file changed (its version), vanished, or a new slug
+ * got taken since the preview: the staff member applies exactly what they saw. Writes are
+ * set-based statements of APPLY_RANGE lines, with a turn of the event loop between them.
+ */
+export async function applyCatalogImport(db: Db, actor: StaffActor, staffId: number, id: string, now = Date.now()): Promise<ApplyResult | null> {
+  const session = await db.kysely
+    .selectFrom("import_sessions")
+    .select(["status", "summary"])
+    .where("id", "=", id)
+    .where("staff_id", "=", staffId)
+    .where("created_at", ">=", now - SESSION_TTL_MS)
+    .executeTakeFirst();
+  if (!session) return null;
+  if (session.status !== "ready") return { ok: false, message: IMPORT_NOT_READY };
+  const summary = JSON.parse(session.summary) as ImportSummary;
+  if (summary.counts.errors > 0) return { ok: false, preview: await previewOf(db.kysely, id, summary) };
+  const ranges = await lineRanges(db.kysely, id);
+  const result = await db.kysely.transaction().execute(async (trx): Promise<ApplyResult> => {
+    if (await isStale(trx, id)) return { ok: false, message: STALE_IMPORT };
+    const perProduct = summary.counts.create + summary.counts.change <= 1000;
+    const propIds = summary.propertyIds;
+    for (const [lo, hi] of ranges) {
+      const staged = (kind: StagedRow["kind"]) =>
+        trx.selectFrom("import_rows as r").where("r.session_id", "=", id).where("r.kind", "=", kind).where("r.line", ">=", lo).where("r.line", "<", hi);
+      if (summary.counts.create > 0) {
+        await trx.deleteFrom("deleted_products").where("slug", "in", staged("create").select("r.slug")).execute();
+        await trx
+          .insertInto("products")
+          .columns([
+            "slug",
+            "title",
+            "section_id",
+            "price",
+            "old_price",
+            "stock",
+            "published",
+            "kind",
+            "description",
+            "brand",
+            "weight",
+            "images",
+            "videos",
+            "set_discount",
+            "rating",
+            "rating_count",
+            "popularity",
+            "created_at",
+            "updated_at",
+          ])
+          .expression(
+            staged("create")
+              .select([
+                "r.slug",
+                "r.title",
+                "r.section_id",
+                "r.price",
+                "r.old_price",
+                "r.stock",
+                "r.published",
+                sql.lit("product").as("kind"),
+                sql.lit("").as("description"),
+                sql.lit("").as("brand"),
+                sql.lit(0).as("weight"),
+                sql.lit("[]").as("images"),
+                sql.lit("[]").as("videos"),
+                sql.lit(0).as("set_discount"),
+                sql.lit(0).as("rating"),
+                sql.lit(0).as("rating_count"),
+                sql.lit(0).as("popularity"),
+                sql.lit(now).as("created_at"),
+                sql.lit(now).as("updated_at"),
+              ])
+              .orderBy("r.line"),
+          )
+          .execute();
+        await trx
+          .insertInto("product_values")
+          .columns(["product_id", "property_id", "value_text", "value_num"])
+          .expression(
+            staged("create")
+              .innerJoin("import_values as v", (j) => j.onRef("v.session_id", "=", "r.session_id").onRef("v.line", "=", "r.line"))
+              .innerJoin("products as p", "p.slug", "r.slug")
+              .select(["p.id", "v.property_id", "v.value_text", "v.value_num"]),
+          )
+          .execute();
+      }
+      if (summary.counts.change > 0) {
         await trx
           .updateTable("products")
-          .set((eb) => ({ ...r.values, version: eb("version", "+", 1), updated_at: now }))
-          .where("id", "=", r.id!)
+          .from("import_rows as r")
+          .set((eb) => ({
+            slug: eb.ref("r.slug").$castTo<string>(),
+            title: eb.ref("r.title").$castTo<string>(),
+            section_id: eb.ref("r.section_id").$castTo<number>(),
+            price: eb.ref("r.price").$castTo<number>(),
+            old_price: eb.ref("r.old_price"),
+            stock: eb.ref("r.stock").$castTo<number>(),
+            published: eb.ref("r.published").$castTo<number>(),
+            version: eb("products.version", "+", 1),
+            updated_at: now,
+          }))
+          .whereRef("r.product_id", "=", "products.id")
+          .where("r.session_id", "=", id)
+          .where("r.kind", "=", "change")
+          .where("r.line", ">=", lo)
+          .where("r.line", "<", hi)
           .execute();
-      }
-      if (propIds.length > 0) {
-        await trx
-          .deleteFrom("product_values")
-          .where(
-            "product_id",
-            "in",
-            batch.map((r) => r.id!),
-          )
-          .where("property_id", "in", propIds)
-          .execute();
-        await insertValues(
-          trx,
-          batch.flatMap((r) => valueRows(r.id!, r.props, properties)),
-        );
-      }
-      if (perProduct)
-        for (const r of batch) {
-          const before = Object.fromEntries(r.fields.map((f) => [f.field, f.before]));
-          const after = Object.fromEntries(r.fields.map((f) => [f.field, f.after]));
-          await recordAudit(trx, actor, { action: "product.import", entity: "product", entityId: r.id!, before, after }, now);
+        if (propIds.length > 0) {
+          await trx
+            .deleteFrom("product_values")
+            .where("property_id", "in", propIds)
+            .where("product_id", "in", staged("change").select("r.product_id"))
+            .execute();
+          await trx
+            .insertInto("product_values")
+            .columns(["product_id", "property_id", "value_text", "value_num"])
+            .expression(
+              staged("change")
+                .innerJoin("import_values as v", (j) => j.onRef("v.session_id", "=", "r.session_id").onRef("v.line", "=", "r.line"))
+                .select([(eb) => eb.ref("r.product_id").$castTo<number>().as("product_id"), "v.property_id", "v.value_text", "v.value_num"]),
+            )
+            .execute();
         }
+      }
+      await nextTurn();
+    }
+    if (perProduct) {
+      const rows = await trx
+        .selectFrom("import_rows as r")
+        .leftJoin("products as p", (j) => j.onRef("p.slug", "=", "r.slug").on("r.kind", "=", "create"))
+        .select([
+          "r.kind",
+          "r.product_id",
+          "p.id as created_id",
+          "r.slug",
+          "r.title",
+          "r.section_id",
+          "r.price",
+          "r.old_price",
+          "r.stock",
+          "r.published",
+          "r.detail",
+        ])
+        .where("r.session_id", "=", id)
+        .where("r.kind", "in", ["create", "change"])
+        .orderBy("r.line")
+        .execute();
+      for (const r of rows) {
+        if (r.kind === "create") {
+          const after = {
+            slug: r.slug,
+            title: r.title,
+            section_id: r.section_id,
+            price: r.price,
+            old_price: r.old_price,
+            stock: r.stock,
+            published: r.published,
+          };
+          await recordAudit(trx, actor, { action: "product.import", entity: "product", entityId: r.created_id!, before: null, after }, now);
+        } else {
+          const fields = JSON.parse(r.detail!) as FieldChange[];
+          const before = Object.fromEntries(fields.map((f) => [f.field, f.before]));
+          const after = Object.fromEntries(fields.map((f) => [f.field, f.after]));
+          await recordAudit(trx, actor, { action: "product.import", entity: "product", entityId: r.product_id!, before, after }, now);
+        }
+      }
     }
     // sets follow their items' new prices, and a set's own row cannot set a price its items do not add up to (decision 078)
-    await recomputeSetsContaining(
-      trx,
-      changes.map((r) => r.id!),
-      actor,
-      now,
-    );
-    const counts = { created: creates.length, changed: changes.length, unchanged: preview.unchanged };
+    if (summary.counts.change > 0) {
+      const changed = await trx.selectFrom("import_rows").select("product_id").where("session_id", "=", id).where("kind", "=", "change").execute();
+      await recomputeSetsContaining(
+        trx,
+        changed.map((r) => r.product_id!),
+        actor,
+        now,
+      );
+    }
+    const counts = { created: summary.counts.create, changed: summary.counts.change, unchanged: summary.counts.unchanged };
     await recordAudit(trx, actor, { action: "catalog.import", entity: "catalog", entityId: "csv", before: null, after: counts }, now);
     return { ok: true, ...counts };
   });
-  // the storefront shows the import within a second: search documents, index, sitemap (decision 074)
-  if (result.ok) await catalogChanged(db);
+  if (result.ok) {
+    await dropImportSession(db, id);
+    // the storefront shows the import within a second: search documents, index, sitemap (decision 074)
+    await catalogChanged(db);
+  }
   return result;
+}
+
+/** a product of the file changed or vanished, or a slug it creates or takes got taken, since the preview */
+async function isStale(trx: Transaction<Database>, id: string): Promise<boolean> {
+  const moved = await trx
+    .selectFrom("import_rows as r")
+    .leftJoin("products as p", "p.id", "r.product_id")
+    .select("r.line")
+    .where("r.session_id", "=", id)
+    .where("r.kind", "in", ["change", "unchanged"])
+    .where((eb) => eb.or([eb("p.id", "is", null), eb("p.version", "<>", eb.ref("r.version"))]))
+    .limit(1)
+    .executeTakeFirst();
+  if (moved) return true;
+  const taken = await trx
+    .selectFrom("import_rows as r")
+    .innerJoin("products as p", "p.slug", "r.slug")
+    .select("r.line")
+    .where("r.session_id", "=", id)
+    .where((eb) => eb.or([eb("r.kind", "=", "create"), eb.and([eb("r.kind", "=", "change"), eb("p.id", "<>", eb.ref("r.product_id"))])]))
+    .limit(1)
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
+/** the planned rows of a session, deleted in short statements */
+async function dropRows(db: Db, id: string): Promise<void> {
+  for (const [lo, hi] of await lineRanges(db.kysely, id)) {
+    await db.kysely.deleteFrom("import_values").where("session_id", "=", id).where("line", ">=", lo).where("line", "<", hi).execute();
+    await db.kysely.deleteFrom("import_rows").where("session_id", "=", id).where("line", ">=", lo).where("line", "<", hi).execute();
+    await nextTurn();
+  }
+}
+
+export async function dropImportSession(db: Db, id: string): Promise<void> {
+  await dropRows(db, id);
+  await db.kysely.deleteFrom("import_sessions").where("id", "=", id).execute();
+}
+
+/** Bytes as uploaded → text, or a CatalogFileError in Russian (small files held in memory). */
+export function decodeCatalogFile(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  try {
+    return decodeCsvBytes(bytes);
+  } catch (e) {
+    return failAs(e);
+  }
+}
+
+/** What a whole file held in memory would do (the command line and tests): the preview, its session dropped. */
+export async function previewCatalogCsv(db: Db, text: string, staffId = 0): Promise<ImportPreview> {
+  const { id, done } = await startCatalogImport(db, staffId, "catalog.csv", bytesSource(new TextEncoder().encode(text)));
+  const view = await finished(db, staffId, id, done);
+  await dropImportSession(db, id);
+  return view;
+}
+
+/** Preview and apply a whole file held in memory (tests): as the page's two steps, in one call. */
+export async function applyCatalogCsv(db: Db, actor: StaffActor, text: string, staffId = 0): Promise<ApplyResult> {
+  const { id, done } = await startCatalogImport(db, staffId, "catalog.csv", bytesSource(new TextEncoder().encode(text)));
+  await finished(db, staffId, id, done);
+  const result = (await applyCatalogImport(db, actor, staffId, id))!;
+  if (!result.ok) await dropImportSession(db, id);
+  return result;
+}
+
+/** waits for a preview being built: its view, or its CatalogFileError */
+export async function finished(db: Db, staffId: number, id: string, done: Promise<unknown>): Promise<ImportPreview> {
+  const unexpected = await done;
+  if (unexpected) throw unexpected;
+  const view = await loadImportSession(db, staffId, id);
+  if (view?.status === "failed") {
+    await dropImportSession(db, id);
+    throw new CatalogFileError(view.error);
+  }
+  if (view?.status !== "ready") throw new Error("import session vanished");
+  return view.preview;
 }
 
 /** The whole catalogue as CSV: UTF-8 with a BOM and `;`, as Excel in Russia opens it. */
@@ -431,11 +938,11 @@ export async function exportCatalogCsv(db: Db): Promise<string> {
     ])
     .orderBy("products.id")
     .execute();
-  const parts = [UTF8_BOM, csvLine([...BASE_COLUMNS, ...properties.map((p) => p.code)])];
+  const parts = [UTF8_BOM, safeCsvLine([...BASE_COLUMNS, ...properties.map((p) => p.code)])];
   for (const p of products) {
     const own = values.get(p.id);
     parts.push(
-      csvLine([
+      safeCsvLine([
         String(p.id),
         p.slug,
         p.title,
@@ -449,37 +956,4 @@ export async function exportCatalogCsv(db: Db): Promise<string> {
     );
   }
   return parts.join("");
-}
-
-const SESSION_TTL_MS = 60 * 60 * 1000;
-
-/** Keeps an uploaded file for its preview and «Применить»; old sessions are swept on the way. */
-export async function saveImportSession(db: Db, staffId: number, fileName: string, text: string, now = Date.now()): Promise<string> {
-  const id = randomUUID();
-  await db.kysely
-    .deleteFrom("import_sessions")
-    .where("created_at", "<", now - SESSION_TTL_MS)
-    .execute();
-  await db.kysely.deleteFrom("import_sessions").where("staff_id", "=", staffId).execute();
-  await db.kysely
-    .insertInto("import_sessions")
-    .values({ id, staff_id: staffId, file_name: fileName.slice(0, 200), body: text, created_at: now })
-    .execute();
-  return id;
-}
-
-/** The file of `id` if it belongs to `staffId` and has not expired. */
-export async function loadImportSession(db: Db, staffId: number, id: string, now = Date.now()): Promise<{ fileName: string; text: string } | null> {
-  const row = await db.kysely
-    .selectFrom("import_sessions")
-    .select(["file_name", "body"])
-    .where("id", "=", id)
-    .where("staff_id", "=", staffId)
-    .where("created_at", ">=", now - SESSION_TTL_MS)
-    .executeTakeFirst();
-  return row ? { fileName: row.file_name, text: row.body } : null;
-}
-
-export async function dropImportSession(db: Db, id: string): Promise<void> {
-  await db.kysely.deleteFrom("import_sessions").where("id", "=", id).execute();
 }

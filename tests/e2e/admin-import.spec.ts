@@ -7,7 +7,7 @@ import { openDatabase } from "../../app/db/database.server.ts";
 import { formatRoubles } from "../../app/lib/catalog-csv.ts";
 import { csvLine } from "../../app/lib/csv.ts";
 import { createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { expectNoSeriousA11yViolations, hydrated, watchConsole } from "./support.ts";
 
 const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
 const WIDTHS = [1280, 768] as const;
@@ -85,6 +85,40 @@ for (const width of WIDTHS) {
         await expect(page.getByTestId("product-price")).toHaveText(p.shown);
       }
       expect(errors).toEqual([]);
+    });
+  });
+}
+
+// A damaged UTF-8 file is refused with its line, and a good one shows its first titles as they
+// will read before «Применить» (decision 098), on a phone and on a desktop.
+for (const width of [375, 1280] as const) {
+  test.describe(`encoding at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("a UTF-8 file with one bad byte is refused with its line; a good file shows how its titles read", async ({ page }) => {
+      const errors = watchConsole(page);
+      const [p] = await threeProducts(width === 1280 ? 30 : 40);
+      const header = csvLine(["slug", "title", "section", "price"]);
+      const good = Buffer.from(header + csvLine([`novyy-stol-${width}`, "Стол «Ёлка» дубовый", p!.section, "5000"]), "utf-8");
+      // «Стол» with its «т» cut to a lone lead byte
+      const damaged = Buffer.from(good);
+      damaged[Buffer.byteLength(header + `novyy-stol-${width};С`)] = 0x20;
+
+      await logIn(page, await createStaff("content"), "/admin/import/");
+      await hydrated(page);
+      await page.getByLabel("Файл CSV").setInputFiles({ name: "damaged.csv", mimeType: "text/csv", buffer: damaged });
+      await page.getByRole("button", { name: "Показать изменения" }).click();
+      await expect(page.getByRole("alert")).toContainText("в строке 2 есть байты не из UTF-8");
+      await noSidewaysScroll(page);
+
+      await page.getByLabel("Файл CSV").setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: good });
+      await page.getByRole("button", { name: "Показать изменения" }).click();
+      await expect(page.getByRole("status")).toContainText("Создать: 1, изменить: 0, без изменений: 0, с ошибками: 0");
+      await expect(page.getByRole("list", { name: "Первые названия из файла" })).toHaveText("«Стол «Ёлка» дубовый»");
+      await expectNoSeriousA11yViolations(page);
+      await noSidewaysScroll(page);
+      // the refused upload's 400 is the one resource error the browser reports
+      expect(errors.filter((e) => !e.includes("status of 400"))).toEqual([]);
     });
   });
 }

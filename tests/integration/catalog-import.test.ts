@@ -91,7 +91,7 @@ describe.each(dialects)("catalogue CSV on %s", (dialect) => {
     const bad = csvLine(HEADER) + row(a, { price: "777" }) + row(b, { slug: a.slug });
     const refused = await applyCatalogCsv(db, actor, bad);
     expect(refused.ok).toBe(false);
-    expect(!refused.ok && refused.preview.errors[0]).toMatchObject({ line: 3, message: expect.stringContaining("повторяется") });
+    expect(!refused.ok && refused.preview!.errors[0]).toMatchObject({ line: 3, message: expect.stringContaining("повторяется") });
     expect((await product(a.id)).price).toBe(a.price);
 
     const good = csvLine(HEADER) + row(a, { price: "777" }) + row(b, { stock: "42", published: "нет" });

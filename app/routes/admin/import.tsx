@@ -1,3 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/import";
 import { servicesContext } from "../../context.ts";
@@ -6,17 +13,14 @@ import { requireStaff } from "../../http/staff-guard.server.ts";
 import { parseFormBody, readLimitedBody } from "../../http/request-body.server.ts";
 import { UploadError } from "../../domain/files.server.ts";
 import {
-  applyCatalogCsv,
+  applyCatalogImport,
   CatalogFileError,
   CSV_UPLOAD_MAX_BYTES,
   CSV_TOO_LARGE,
-  decodeCatalogFile,
-  dropImportSession,
+  startCatalogImport,
   loadImportSession,
-  previewCatalogCsv,
-  saveImportSession,
 } from "../../domain/catalog-import.server.ts";
-import type { ImportPreview, ShownPreview } from "../../domain/catalog-import-types.ts";
+import type { ImportPreview } from "../../domain/catalog-import-types.ts";
 import { adminMeta } from "../../lib/admin-nav.ts";
 import { countOf } from "../../lib/format.ts";
 import { AdminPage } from "../../components/admin/AdminPage.tsx";
@@ -26,18 +30,17 @@ import "../../components/admin/import/import.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Импорт");
 
-/** rows shown per table: the counts say how many there are in all */
-const SHOWN = 200;
+const GONE = "Файл устарел или загружен другим сотрудником: загрузите его ещё раз.";
 
-function shortPreview(p: ImportPreview): ShownPreview {
-  return {
-    ...p,
-    counts: { create: p.create.length, change: p.change.length, errors: p.errors.length },
-    create: p.create.slice(0, SHOWN),
-    change: p.change.slice(0, SHOWN),
-    errors: p.errors.slice(0, SHOWN),
-  };
-}
+type View = {
+  session: string | null;
+  fileName: string | null;
+  preview: ImportPreview | null;
+  /** rows read so far while the preview is being built */
+  reading: number | null;
+  applied: number[] | null;
+  error: string | null;
+};
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "import");
@@ -46,23 +49,23 @@ export async function loader(args: Route.LoaderArgs) {
   const done = params.get("done");
   const applied = done ? done.split(".").map(Number) : null;
   const sessionId = params.get("session");
-  if (!sessionId) return { session: null, fileName: null, preview: null, applied, error: null };
-  const file = await loadImportSession(db, staff.id, sessionId);
-  if (!file)
-    return data(
-      { session: null, fileName: null, preview: null, applied, error: "Файл устарел или загружен другим сотрудником: загрузите его ещё раз." },
-      { status: 404 },
-    );
-  try {
-    const preview = await previewCatalogCsv(db, file.text);
-    return { session: sessionId, fileName: file.fileName, preview: shortPreview(preview), applied, error: null };
-  } catch (e) {
-    if (e instanceof CatalogFileError) return data({ session: null, fileName: file.fileName, preview: null, applied, error: e.message }, { status: 400 });
-    throw e;
-  }
+  const empty: View = { session: null, fileName: null, preview: null, reading: null, applied, error: null };
+  if (!sessionId) return empty;
+  const view = await loadImportSession(db, staff.id, sessionId);
+  if (!view) return data<View>({ ...empty, error: GONE }, { status: 404 });
+  if (view.status === "failed") return data<View>({ ...empty, fileName: view.fileName, error: view.error }, { status: 400 });
+  if (view.status === "reading") return { ...empty, session: sessionId, fileName: view.fileName, reading: view.rows };
+  return { ...empty, session: sessionId, fileName: view.fileName, preview: view.preview };
 }
 
 type Failure = { error: string };
+
+/** the uploaded file, kept on this instance's disk while its preview is built, then removed */
+async function keepUpload(file: File): Promise<string> {
+  const tmp = path.join(os.tmpdir(), `vitrina-import-${randomUUID()}.csv`);
+  await pipeline(Readable.fromWeb(file.stream() as NodeReadableStream<Uint8Array>), fs.createWriteStream(tmp));
+  return tmp;
+}
 
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args, "import");
@@ -76,42 +79,41 @@ export async function action(args: Route.ActionArgs) {
   }
   if (form.get("intent") === "apply") {
     const sessionId = String(form.get("session") ?? "");
-    const file = await loadImportSession(db, staff.id, sessionId);
-    if (!file) return data<Failure>({ error: "Файл устарел или загружен другим сотрудником: загрузите его ещё раз." }, { status: 404 });
-    try {
-      const result = await applyCatalogCsv(db, staff, file.text);
-      if (!result.ok)
-        return data<Failure>(
-          {
-            error: `Не применено, ничего не изменено: ${countOf(result.preview.errors.length, ["строка", "строки", "строк"])} с ошибками. Исправьте их и загрузите файл снова.`,
-          },
-          { status: 409 },
-        );
-      await dropImportSession(db, sessionId);
-      // after the commit: subscribers of products back in stock get their one letter (decision 084)
-      await notifyBackInStock(db, mailer, publicUrl).catch((err: unknown) => logger.error({ err }, "back-in-stock mail failed"));
-      return redirect(`/admin/import/?done=${result.created}.${result.changed}.${result.unchanged}`, { status: 303 });
-    } catch (e) {
-      if (e instanceof CatalogFileError) return data<Failure>({ error: e.message }, { status: 400 });
-      throw e;
+    const result = await applyCatalogImport(db, staff, staff.id, sessionId);
+    if (!result) return data<Failure>({ error: GONE }, { status: 404 });
+    if (!result.ok) {
+      const error = result.preview
+        ? `Не применено, ничего не изменено: ${countOf(result.preview.counts.errors, ["строка", "строки", "строк"])} с ошибками. Исправьте их и загрузите файл снова.`
+        : result.message;
+      return data<Failure>({ error }, { status: 409 });
     }
+    // after the commit: subscribers of products back in stock get their one letter (decision 084)
+    await notifyBackInStock(db, mailer, publicUrl).catch((err: unknown) => logger.error({ err }, "back-in-stock mail failed"));
+    return redirect(`/admin/import/?done=${result.created}.${result.changed}.${result.unchanged}`, { status: 303 });
   }
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return data<Failure>({ error: "Выберите файл CSV" }, { status: 400 });
+  const tmp = await keepUpload(file);
+  const source = () => fs.createReadStream(tmp, { highWaterMark: 64 * 1024 });
+  let started;
   try {
-    const { text } = decodeCatalogFile(new Uint8Array(await file.arrayBuffer()));
-    // a file that is not a catalogue CSV is refused here, before it is kept
-    await previewCatalogCsv(db, text);
-    const id = await saveImportSession(db, staff.id, file.name || "catalog.csv", text);
-    return redirect(`/admin/import/?session=${id}`, { status: 303 });
+    // encoding and header are checked here: a file that is not a catalogue CSV is refused before it is kept
+    started = await startCatalogImport(db, staff.id, file.name || "catalog.csv", source);
   } catch (e) {
+    await fs.promises.rm(tmp, { force: true });
     if (e instanceof CatalogFileError) return data<Failure>({ error: e.message }, { status: 400 });
     throw e;
   }
+  // the rows are read in the background, a chunk at a time; the page shows the progress (decision 098)
+  void started.done.then(async (err) => {
+    if (err) logger.error({ err }, "catalogue import preview failed");
+    await fs.promises.rm(tmp, { force: true });
+  });
+  return redirect(`/admin/import/?session=${started.id}`, { status: 303 });
 }
 
 export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { session, fileName, preview, applied, error } = loaderData;
+  const { session, fileName, preview, reading, applied, error } = loaderData;
   const failed = actionData as Failure | undefined;
   return (
     <AdminPage
@@ -129,7 +131,16 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
       }
     >
       {applied ? <p role="status" className="import-done">{`Применено: создано ${applied[0]}, изменено ${applied[1]}, без изменений ${applied[2]}.`}</p> : null}
-      {session && preview ? (
+      {session && reading !== null ? (
+        <div className="import-preview">
+          {/* no script needed: the page asks again each second until the preview is ready */}
+          <meta httpEquiv="refresh" content="1" />
+          <p
+            role="status"
+            className="import-summary"
+          >{`Файл «${fileName ?? ""}» разбирается: прочитано ${countOf(reading, ["строка", "строки", "строк"])}…`}</p>
+        </div>
+      ) : session && preview ? (
         <ImportPreviewView session={session} fileName={fileName ?? ""} preview={preview} error={failed?.error ?? null} />
       ) : (
         <ImportUpload error={failed?.error ?? error} />

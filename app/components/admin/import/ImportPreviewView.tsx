@@ -1,11 +1,11 @@
 import { Form, useNavigation } from "react-router";
-import type { ShownPreview } from "../../../domain/catalog-import-types.ts";
+import type { ImportPreview } from "../../../domain/catalog-import-types.ts";
 import { countOf } from "../../../lib/format.ts";
 
 const ROWS: [string, string, string] = ["строка", "строки", "строк"];
 
 /** What an uploaded file would do: counts, then the tables; «Применить» only when no row is in error. */
-export function ImportPreviewView({ session, fileName, preview, error }: { session: string; fileName: string; preview: ShownPreview; error: string | null }) {
+export function ImportPreviewView({ session, fileName, preview, error }: { session: string; fileName: string; preview: ImportPreview; error: string | null }) {
   const busy = useNavigation().state === "submitting";
   const { counts } = preview;
   const more = (shown: number, all: number) => (all > shown ? <p className="admin-card__hint">{`Показаны первые ${shown} из ${all}.`}</p> : null);
@@ -15,6 +15,17 @@ export function ImportPreviewView({ session, fileName, preview, error }: { sessi
         {`Файл «${fileName}» (${preview.encoding === "utf-8" ? "UTF-8" : "Windows-1251"}, разделитель «${preview.separator}»): ${countOf(preview.rows, ROWS)}. `}
         {`Создать: ${counts.create}, изменить: ${counts.change}, без изменений: ${preview.unchanged}, с ошибками: ${counts.errors}.`}
       </p>
+      {preview.titles.length > 0 ? (
+        <div className="import-titles">
+          {/* a file read in the wrong encoding shows here as mojibake, before anything is applied */}
+          <p>Так будут читаться названия (первые строки файла):</p>
+          <ul aria-label="Первые названия из файла">
+            {preview.titles.map((t, i) => (
+              <li key={i}>{`«${t}»`}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       {counts.errors > 0 ? (
         <section aria-labelledby="import-errors-title">
