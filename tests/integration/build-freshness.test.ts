@@ -54,4 +54,12 @@ describe("a build older than the source", () => {
   it("this checkout's own build is fresh when the tests run (the global setup rebuilt it if needed)", () => {
     expect(staleBuildReason(path.resolve(import.meta.dirname, "../.."))).toBeNull();
   });
+
+  it("is rebuilt as the production build the shop serves, not React's development build (Vitest sets NODE_ENV=test)", () => {
+    const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
+    const scripts = fs.readdirSync(assets).filter((f) => f.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    const development = scripts.filter((f) => fs.readFileSync(path.join(assets, f), "utf8").includes("A tree hydrated but some attributes"));
+    expect(development).toEqual([]);
+  });
 });

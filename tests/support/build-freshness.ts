@@ -47,6 +47,9 @@ export function rebuildWhenStale(root: string): void {
   const reason = staleBuildReason(root);
   if (!reason) return;
   console.log(`${reason}: building now`);
-  const res = spawnSync("npm", ["run", "-s", "build"], { cwd: root, stdio: "inherit" });
+  // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build: the
+  // production build is what the shop serves, so it is what the tests get
+  const env = { ...process.env, NODE_ENV: "production" };
+  const res = spawnSync("npm", ["run", "-s", "build"], { cwd: root, stdio: "inherit", env });
   if (res.status !== 0) throw new Error(`npm run build failed (exit ${res.status ?? res.signal}): the tests need a build of the current source`);
 }
