@@ -153,6 +153,8 @@ export interface RedisConfig {
   url: string;
   /** every key and channel starts with it */
   prefix: string;
+  /** how long a command may take before Redis counts as down for it; 250 ms when absent (tests on a loaded machine set it longer) */
+  commandTimeoutMs?: number;
 }
 
 export interface YookassaConfig {
