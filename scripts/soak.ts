@@ -111,7 +111,7 @@ const addToCart = (cookie: string | null, id: number) =>
   });
 
 // Sessions made up front: visitors who fill carts, and buyers who order again and again. An
-// address gets at most 100 new sessions in a while (server/session.ts), and all the load comes
+// address gets at most NEW_SESSION_LIMIT new sessions in 10 minutes (server/session.ts), and all the load comes
 // from 127.0.0.1.
 const sessions: string[] = [];
 for (let i = 0; i < 30; i++) {

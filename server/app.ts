@@ -254,7 +254,11 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
         context.set(clientContext, { address: req.ip ?? req.socket.remoteAddress ?? "unknown" });
         context.set(
           sessionContext,
-          await loadSession(req, res, db, config.sessionSecret, { limiter: rateLimiter, address: context.get(clientContext).address }),
+          await loadSession(req, res, db, config.sessionSecret, {
+            limiter: rateLimiter,
+            address: context.get(clientContext).address,
+            perAddress: config.newSessionLimit,
+          }),
         );
         return context;
       },

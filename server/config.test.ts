@@ -24,6 +24,11 @@ describe("configuration from the environment", () => {
     const on = loadConfig({ METRICS_TOKEN: "a".repeat(24), METRICS_PORT: "9464" }, tmp());
     expect([on.metricsToken, on.metricsPort]).toEqual(["a".repeat(24), 9464]);
   });
+  it("sizes new sessions per address for shared addresses (5 000 in 10 minutes), NEW_SESSION_LIMIT changes it", () => {
+    expect(loadConfig({}, tmp()).newSessionLimit).toBe(5000);
+    expect(loadConfig({ NEW_SESSION_LIMIT: "20000" }, tmp()).newSessionLimit).toBe(20000);
+    expect(() => loadConfig({ NEW_SESSION_LIMIT: "0" }, tmp())).toThrow(/NEW_SESSION_LIMIT/);
+  });
   it("requires SESSION_SECRET in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" }, tmp())).toThrow(/SESSION_SECRET/);
     expect(loadConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), PUBLIC_URL: "https://shop.example.ru" }, tmp()).env).toBe("production");

@@ -6,6 +6,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TILE_URL, isTileUrlTemplate } from "../app/lib/map-tiles.ts";
 import { isYandexMapsKey } from "../app/lib/yandex-maps.ts";
+import { NEW_SESSION_LIMIT } from "./session.ts";
 import { YOOKASSA_API_URL } from "./yookassa.ts";
 
 const EnvSchema = z.object({
@@ -47,6 +48,8 @@ const EnvSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   /** memory for documents kept by the hash of their loader data (decision 097); 0 renders every page */
   RENDER_MEMO_MB: z.coerce.number().int().min(0).max(4096).default(16),
+  /** new sessions per client address in 10 minutes (decision 102) */
+  NEW_SESSION_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(NEW_SESSION_LIMIT),
   /** Leaflet tile template of the contacts map */
   MAP_TILE_URL: z
     .string()
@@ -138,6 +141,8 @@ export interface AppConfig {
   exchangeSweepIntervalMs?: number;
   /** how often expired sessions are purged; hourly when absent (tests set it shorter) */
   sessionPurgeIntervalMs?: number;
+  /** NEW_SESSION_LIMIT: new sessions per client address in 10 minutes; 5 000 when absent (decision 102) */
+  newSessionLimit?: number;
   /** online payment through ЮKassa; absent: only payment on receipt */
   yookassa?: YookassaConfig;
   /** REDIS_URL and REDIS_PREFIX (decision 094); absent: rate limits and change notices stay in this process */
@@ -152,6 +157,8 @@ export interface RedisConfig {
   url: string;
   /** every key and channel starts with it */
   prefix: string;
+  /** how long a command may take before Redis counts as down for it; 250 ms when absent (tests on a loaded machine set it longer) */
+  commandTimeoutMs?: number;
 }
 
 export interface YookassaConfig {
@@ -220,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dataDir = "data
     dbLockWaitMs: e.DB_LOCK_WAIT_MS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     renderMemoBytes: e.RENDER_MEMO_MB * 1024 * 1024,
+    newSessionLimit: e.NEW_SESSION_LIMIT,
     exchangePriceType: e.EXCHANGE_1C_PRICE_TYPE || undefined,
     maps: { tileUrl: e.MAP_TILE_URL || DEFAULT_TILE_URL, yandexKey: e.YANDEX_MAPS_KEY || null },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,

@@ -43,7 +43,7 @@ const retryStrategy = (attempt: number) => Math.min(attempt * 200, 2000);
 
 export async function connectRedis(config: RedisConfig, logger: Logger): Promise<SharedRedis> {
   const options = {
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    commandTimeout: config.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
     connectTimeout: 2000,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

@@ -54,19 +54,26 @@ function rethrowUnlessUnavailable(err: unknown): void {
   if (!isDatabaseUnavailable(err)) throw err;
 }
 
-/** New sessions (rows) per client address and window: generous for people, tight for a flood. */
-export const NEW_SESSION_LIMIT = 100;
+/**
+ * New sessions (rows) per client address and window (decision 102): room for the thousands of
+ * shoppers one carrier-grade NAT or office gateway can put behind one address, while a bot alone
+ * on an address is stopped long before the table it fills matters (FIRST_VISIT_TTL_MS and the
+ * purge keep each address's unreturned rows to about two hours' worth).
+ */
+export const NEW_SESSION_LIMIT = 5_000;
 export const NEW_SESSION_WINDOW_MS = 10 * 60 * 1000;
 
 export interface SessionLimits {
   limiter: RateLimiter;
   /** the client address (clientContext) */
   address: string;
+  /** new sessions per address and window; NEW_SESSION_LIMIT when absent */
+  perAddress?: number;
 }
 
 /**
  * Builds the per-request session handle: reads lazily, creates a row only when something is
- * stored (`ensure`, `update`). With `limits`, a client address gets at most NEW_SESSION_LIMIT new
+ * stored (`ensure`, `update`). With `limits`, a client address gets at most `perAddress` new
  * sessions per window; beyond it the creating call throws a 429 Response (JSON `{error}` for
  * JSON callers), which React Router returns as the answer.
  */
@@ -88,13 +95,16 @@ export async function loadSession(req: Request, res: Response, db: Db, secret: s
     });
   };
 
+  // a session made by this request keeps its first-visit life until a later request brings it back
+  let createdHere = false;
   const ensure = async () => {
     if (!stored) {
       if (limits) {
-        const limit = await limits.limiter.hit(`session:new:${limits.address}`, NEW_SESSION_LIMIT, NEW_SESSION_WINDOW_MS);
+        const limit = await limits.limiter.hit(`session:new:${limits.address}`, limits.perAddress ?? NEW_SESSION_LIMIT, NEW_SESSION_WINDOW_MS);
         if (!limit.allowed) throw tooManySessions(req, limit.retryAfter);
       }
       stored = await createSession(db);
+      createdHere = true;
       setCookie(stored.id);
     }
     return stored;
@@ -116,11 +126,12 @@ export async function loadSession(req: Request, res: Response, db: Db, secret: s
     async update(patch) {
       const s = await ensure();
       s.data = { ...s.data, ...patch };
-      await saveSessionData(db, s.id, s.data, Date.now(), s.staff);
+      await saveSessionData(db, s.id, s.data, Date.now(), s.staff, createdHere);
     },
     async login(userId, data) {
       const previousId = stored?.id ?? null;
       stored = await rotateSession(db, previousId, userId, data);
+      createdHere = false;
       setCookie(stored.id);
       return { previousId, id: stored.id };
     },

@@ -1,7 +1,15 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import type { Db } from "../db/database.server.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * How long a new visitor's session lives until its cookie comes back (decision 102). A shopper's
+ * browser returns it at once (the redirect after «В корзину», the page's own data requests), and
+ * the first request that brings it back gives it SESSION_TTL_MS; a bot that never sends cookies
+ * leaves rows that the hourly purge deletes within two hours.
+ */
+export const FIRST_VISIT_TTL_MS = 60 * 60 * 1000;
 /** a staff account's session ends after this long without a request (sliding) */
 export const STAFF_IDLE_MS = 2 * 60 * 60 * 1000;
 // a staff session's expiry moves at most once a minute, not on every request
@@ -23,8 +31,9 @@ export function newSessionId(): string {
   return crypto.randomBytes(16).toString("base64url");
 }
 
+/** A new visitor's session: it lives FIRST_VISIT_TTL_MS until the visitor comes back with it. */
 export async function createSession(db: Db, now = Date.now()): Promise<StoredSession> {
-  const session: StoredSession = { id: newSessionId(), userId: null, data: {}, expiresAt: now + SESSION_TTL_MS, staff: false };
+  const session: StoredSession = { id: newSessionId(), userId: null, data: {}, expiresAt: now + FIRST_VISIT_TTL_MS, staff: false };
   await db.kysely.insertInto("sessions").values({ id: session.id, user_id: null, data: "{}", created_at: now, expires_at: session.expiresAt }).execute();
   return session;
 }
@@ -41,10 +50,11 @@ export async function findSession(db: Db, id: string, now = Date.now()): Promise
   return { id: row.id, userId: row.user_id, data: parseData(row.data), expiresAt: Number(row.expires_at), staff: row.role != null };
 }
 
-export async function saveSessionData(db: Db, id: string, data: Record<string, unknown>, now = Date.now(), staff = false): Promise<void> {
+/** Stores a session's data; `firstVisit`: on the request that created it, which does not extend it yet. */
+export async function saveSessionData(db: Db, id: string, data: Record<string, unknown>, now = Date.now(), staff = false, firstVisit = false): Promise<void> {
   await db.kysely
     .updateTable("sessions")
-    .set({ data: JSON.stringify(data), expires_at: now + ttlOf(staff) })
+    .set({ data: JSON.stringify(data), expires_at: now + (firstVisit ? FIRST_VISIT_TTL_MS : ttlOf(staff)) })
     .where("id", "=", id)
     .execute();
 }
@@ -64,8 +74,27 @@ export async function destroySession(db: Db, id: string): Promise<void> {
   await db.kysely.deleteFrom("sessions").where("id", "=", id).execute();
 }
 
+/**
+ * Deletes expired sessions and the cart lines of visitors without a session (`s:<id>` whose row is
+ * gone): a cart belongs to its session and would otherwise outlive it for ever (decision 102).
+ */
 export async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<number> {
   const res = await db.kysely.deleteFrom("sessions").where("expires_at", "<=", now).executeTakeFirst();
+  // a line added at this moment has its session row already (the row is made first), so only
+  // carts whose session is gone are deleted
+  await db.kysely
+    .deleteFrom("cart_lines")
+    .where("owner", "like", "s:%")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("sessions")
+            .select("sessions.id")
+            .whereRef("sessions.id", "=", sql<string>`substr(cart_lines.owner, 3)`),
+        ),
+      ),
+    )
+    .execute();
   return Number(res.numDeletedRows);
 }
 

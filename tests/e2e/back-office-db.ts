@@ -65,3 +65,15 @@ export async function createWaitingReview(name: string): Promise<void> {
     await db.close();
   }
 }
+
+/** When the session behind a `vitrina_sid` cookie value (`<id>.<mac>`) expires (epoch ms), or null when it has no row. */
+export async function sessionExpiry(cookieValue: string): Promise<number | null> {
+  const id = decodeURIComponent(cookieValue).replace(/\.[^.]*$/, "");
+  const db = openDatabase(E2E_DB);
+  try {
+    const row = await db.kysely.selectFrom("sessions").select("expires_at").where("id", "=", id).executeTakeFirst();
+    return row ? Number(row.expires_at) : null;
+  } finally {
+    await db.close();
+  }
+}

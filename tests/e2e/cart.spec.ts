@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { sessionExpiry } from "./back-office-db.ts";
 import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
 
 const headerCart = (page: Page) => page.getByRole("link", { name: /^Корзина/ });
@@ -45,6 +46,17 @@ test.describe("cart with JavaScript", () => {
     await page.screenshot({ path: "test-results/screens/informer-1280.png" });
     await expect(informer).toBeHidden({ timeout: 3500 }); // hides after 2 s
     expect(errors).toEqual([]);
+  });
+
+  test("the first «В корзину» gives the new session its 30 days at once: the page brings the cookie back itself", async ({ page }) => {
+    await page.goto("/catalog/divany-i-kresla/");
+    await addFirstFromListing(page);
+    await expect(headerCart(page)).toHaveAccessibleName(/^Корзина [^,]+, 1\sтовар/);
+    const cookie = (await page.context().cookies()).find((c) => c.name === "vitrina_sid");
+    expect(cookie).toBeDefined();
+    // a new visitor's row lives an hour until its cookie comes back (decision 102); the data
+    // requests React Router makes after the add bring it back, so no shopper loses a cart
+    await expect.poll(async () => ((await sessionExpiry(cookie!.value)) ?? 0) - Date.now()).toBeGreaterThan(29 * 24 * 60 * 60 * 1000);
   });
 
   test("hovering the informer holds it; leaving hides it after half a second", async ({ page }) => {

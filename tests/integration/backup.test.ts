@@ -114,7 +114,7 @@ describe("SQLite backup and restore", () => {
 
     // the running shop's own file is not to be overwritten
     const refused = await backupScript(["restore", file], app.config.databaseUrl).catch((err: { code: number; stderr: string }) => err);
-    expect(refused).toMatchObject({ code: 1 });
+    expect(refused).toMatchObject({ code: 2 });
     expect((refused as { stderr: string }).stderr).toContain("Остановите магазин");
 
     const target = path.join(work, "restored.db");
@@ -153,10 +153,71 @@ describe("SQLite backup and restore", () => {
       [other, "нет таблицы kysely_migration"],
     ] as const) {
       const err = (await backupScript(["restore", file], target).catch((e: { code: number; stderr: string }) => e)) as { code: number; stderr: string };
-      expect(err.code).toBe(1);
+      expect(err.code).toBe(2);
       expect(err.stderr).toContain(reason);
     }
     expect(fs.existsSync(target)).toBe(false);
+  });
+});
+
+describe("backup and restore failures an operator can meet", () => {
+  /** the CLI's answer to `args` with DATABASE_URL `databaseUrl`: it must fail */
+  async function refused(args: string[], databaseUrl: string) {
+    const err = (await backupScript(args, databaseUrl).then(
+      () => null,
+      (e: unknown) => e,
+    )) as { code: number; stderr: string; stdout: string } | null;
+    expect(err, `${args.join(" ")} should fail`).not.toBeNull();
+    return err!;
+  }
+
+  it("says why in one Russian line on stderr with exit code 2, never a stack trace, and leaves no file", async () => {
+    const dir = path.join(work, "failures");
+    fs.mkdirSync(dir, { recursive: true });
+    // a real database of the shop (it has the migration table), then a copy of it cut short
+    const shop = path.join(dir, "shop.db");
+    const db = new SQLite(shop);
+    db.exec("create table kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)");
+    db.exec("create table products (id integer primary key, title text)");
+    const insert = db.prepare("insert into products (title) values (?)");
+    db.transaction(() => {
+      for (let i = 0; i < 3000; i++) insert.run(`Диван ${i} `.repeat(10));
+    })();
+    db.close();
+    const truncated = path.join(dir, "truncated.db");
+    fs.writeFileSync(truncated, fs.readFileSync(shop).subarray(0, 40_000));
+    const empty = path.join(dir, "empty.db");
+    fs.writeFileSync(empty, "");
+    const target = path.join(dir, "target.db");
+
+    const cases: { args: string[]; url: string; says: string }[] = [
+      { args: ["backup", "--out", "/proc/vitrina-backup.db"], url: shop, says: "Не записать копию в /proc/vitrina-backup.db" },
+      { args: ["backup", "--out", path.join(shop, "inside.db")], url: shop, says: "Не создать папку для копии" },
+      { args: ["backup", "--out", path.join(dir, "from-truncated.db")], url: truncated, says: "повреждён или обрезан" },
+      { args: ["backup", "--out", path.join(dir, "from-missing.db")], url: path.join(dir, "missing.db"), says: "Нет базы данных" },
+      { args: ["backup", "--out", path.join(dir, "from-pg.db")], url: "postgres://127.0.0.1:5432/shop", says: "pg_dump" },
+      { args: ["backup", "--bogus"], url: shop, says: "Неизвестный параметр" },
+      { args: ["restore", truncated], url: target, says: "повреждена или обрезана" },
+      { args: ["restore", empty], url: target, says: "это не база SQLite" },
+      { args: ["restore", dir], url: target, says: "это не файл" },
+      { args: ["restore", path.join(dir, "missing.db")], url: target, says: "Нет файла" },
+      { args: ["restore", shop], url: "/proc/vitrina-restored.db", says: "Не записать базу в /proc/vitrina-restored.db" },
+      { args: ["frobnicate"], url: shop, says: "Неизвестная команда" },
+    ];
+    // each case is a process of its own: they run side by side
+    const answers = await Promise.all(cases.map(({ args, url }) => refused(args, url)));
+    for (const [i, { args, url, says }] of cases.entries()) {
+      const err = answers[i]!;
+      const what = `${args.join(" ")} (DATABASE_URL=${url})`;
+      expect(err.code, what).toBe(2);
+      const lines = err.stderr.trim().split("\n");
+      expect(lines, what).toHaveLength(1);
+      expect(lines[0], what).toContain(says);
+      expect(lines[0], what).toMatch(/[а-яё]/i);
+      expect(err.stderr, what).not.toMatch(/\s+at\s|Error:/);
+    }
+    // nothing half-written: no copy, no .part, no restored or kept file
+    expect(fs.readdirSync(dir).sort()).toEqual(["empty.db", "shop.db", "truncated.db"]);
   });
 });
 

@@ -50,13 +50,20 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) return fail(intent, values, fieldErrors(parsed.error), 400);
   // the role a change gives comes from the list above; who may change it, only from the database.
   // Wrong passwords are counted like the login form's, so a left-open session cannot be used to guess.
+  // Each attempt is counted (one atomic hit, in Redis too) before the slow password check, as the
+  // login form does (decision 045): counted afterwards, a burst of parallel posts all passed the
+  // check of the count while the first ones were still hashing. A refused attempt and the right
+  // password are taken back, so the count is of wrong passwords checked.
   const { rateLimiter } = args.context.get(servicesContext);
   const tries = `staff:reauth:${me.id}`;
-  if ((await rateLimiter.peek(tries)).count >= REAUTH_LIMIT) return fail(intent, values, { currentPassword: STAFF_MESSAGES.tooManyTries }, 429);
+  if (!(await rateLimiter.hit(tries, REAUTH_LIMIT, REAUTH_WINDOW_MS)).allowed) {
+    await rateLimiter.refund(tries);
+    return fail(intent, values, { currentPassword: STAFF_MESSAGES.tooManyTries }, 429);
+  }
   if (!(await confirmStaffPassword(db, me, parsed.data.currentPassword))) {
-    await rateLimiter.hit(tries, REAUTH_LIMIT, REAUTH_WINDOW_MS);
     return fail(intent, values, { currentPassword: STAFF_MESSAGES.wrongPassword }, 400);
   }
+  await rateLimiter.refund(tries);
   const p = parsed.data as { userId?: number; role?: "owner" | "manager" | "content"; email?: string; name?: string; password?: string };
   const result =
     intent === "add"
