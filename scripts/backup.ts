@@ -15,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
 import { dialectOf, sqlitePathOf } from "../app/db/dialect.ts";
+import { shopFileStamp } from "../app/lib/shop-calendar.ts";
 
 const DEFAULT_DIR = "data/backups";
 /** all pages in one step: a multi-step backup restarts whenever the shop writes in between */
@@ -71,7 +72,6 @@ if (dialectOf(databaseUrl) === "postgres") {
 const databaseFile = path.resolve(sqlitePathOf(databaseUrl));
 
 /** Moscow wall time (UTC+3 all year) as 2026-11-28_20-05-03 */
-const moscowStamp = (now = Date.now()) => new Date(now + 3 * 3_600_000).toISOString().slice(0, 19).replace("T", "_").replaceAll(":", "-");
 
 function integrityOf(file: string, { readonly = true } = {}): string {
   const db = new SQLite(file, { readonly, fileMustExist: true });
@@ -92,7 +92,7 @@ async function backup(args: string[]): Promise<void> {
     fail(`Неизвестный параметр или --out без имени файла. Использование: ${USAGE}`);
   }
   if (!fs.existsSync(databaseFile)) fail(`Нет базы данных ${databaseFile} (DATABASE_URL).`);
-  const out = path.resolve(values.out ?? path.join(DEFAULT_DIR, `vitrina-${moscowStamp()}.db`));
+  const out = path.resolve(values.out ?? path.join(DEFAULT_DIR, `vitrina-${shopFileStamp(Date.now())}.db`));
   if (fs.existsSync(out)) fail(`${out} уже есть: выберите другое имя (--out).`);
   attempt(`Не создать папку для копии ${path.dirname(out)}`, () => fs.mkdirSync(path.dirname(out), { recursive: true }));
   const part = `${out}.part`;
@@ -187,7 +187,7 @@ function restore(args: string[]): void {
       fail(`База ${databaseFile} открыта (работает магазин?). Остановите магазин и повторите восстановление.`);
     }
     // the old database stays reachable without a copy: a second name for the same file
-    kept = `${databaseFile}.before-restore-${moscowStamp()}`;
+    kept = `${databaseFile}.before-restore-${shopFileStamp(Date.now())}`;
     const link = kept;
     attempt(`Не сохранить прежнюю базу как ${link}`, () => fs.linkSync(databaseFile, link));
   }

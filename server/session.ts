@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from "../app/db/database-errors.ts";
 import type { SessionHandle } from "../app/context.ts";
 import { errorPageHtml, wantsJson } from "./error-pages.ts";
 import type { RateLimiter } from "./rate-limit.ts";
+import { readCookie } from "../app/lib/cookies.ts";
 import {
   createSession,
   destroySession,
@@ -31,23 +32,6 @@ export function unsign(value: string, secret: string): string | null {
   const expected = Buffer.from(sign(id, secret));
   const given = Buffer.from(value);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? id : null;
-}
-
-export function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }
 
 function rethrowUnlessUnavailable(err: unknown): void {
@@ -78,7 +62,7 @@ export interface SessionLimits {
  * JSON callers), which React Router returns as the answer.
  */
 export async function loadSession(req: Request, res: Response, db: Db, secret: string, limits?: SessionLimits): Promise<SessionHandle> {
-  const raw = readCookie(req, SESSION_COOKIE);
+  const raw = readCookie(req.headers.cookie, SESSION_COOKIE);
   const id = raw ? unsign(raw, secret) : null;
   let stored: StoredSession | null = id ? await findSession(db, id) : null;
   // Extending a session is housekeeping: while the database is locked or read-only the page is
