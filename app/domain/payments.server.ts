@@ -238,13 +238,7 @@ export class RefundError extends Error {
 type Reader = Db["kysely"];
 
 async function succeededPayment(db: Reader, orderId: number) {
-  return db
-    .selectFrom("payments")
-    .selectAll()
-    .where("order_id", "=", orderId)
-    .where("status", "=", "succeeded")
-    .orderBy("id", "desc")
-    .executeTakeFirst();
+  return db.selectFrom("payments").selectAll().where("order_id", "=", orderId).where("status", "=", "succeeded").orderBy("id", "desc").executeTakeFirst();
 }
 
 type PaymentRow = NonNullable<Awaited<ReturnType<typeof succeededPayment>>>;
@@ -355,7 +349,10 @@ async function planFor(db: Reader, order: PaymentOrder, payment: PaymentRow, req
 }
 
 /** What a refund would return and for how much, for the manager to confirm; nothing is reserved yet. */
-export async function previewRefund(db: Db, args: { orderNumber: string; request: RefundRequest; vatCode: number }): Promise<{ lines: RefundLine[]; amount: number }> {
+export async function previewRefund(
+  db: Db,
+  args: { orderNumber: string; request: RefundRequest; vatCode: number },
+): Promise<{ lines: RefundLine[]; amount: number }> {
   const order = await orderForPayment(db, args.orderNumber);
   const payment = order ? await succeededPayment(db.kysely, order.id) : undefined;
   if (!order || !payment) throw new RefundError(409, "Заказ не оплачен онлайн: возвращать нечего.");
@@ -396,7 +393,17 @@ export async function refundOrderPayment(
     const key = `refund-${payment.provider_payment_id}-${state.next}`;
     await trx
       .insertInto("refund_lines")
-      .values(plan.lines.map((l) => ({ payment_id: payment.id, idempotence_key: key, line_key: l.key, title: l.title.slice(0, 200), qty: l.qty, amount: l.amount, created_at: now })))
+      .values(
+        plan.lines.map((l) => ({
+          payment_id: payment.id,
+          idempotence_key: key,
+          line_key: l.key,
+          title: l.title.slice(0, 200),
+          qty: l.qty,
+          amount: l.amount,
+          created_at: now,
+        })),
+      )
       .execute();
     return { payment, plan, key, refundedBefore: state.money, left };
   });
@@ -482,7 +489,7 @@ export async function issueSettlementReceipt(
   const left = Number(payment.amount) - state.money;
   if (left <= 0) return "refunded";
   if (!sold) return "lines_changed";
-  let receipt;
+  let receipt: Receipt;
   try {
     receipt = settlementReceipt(sold, state.returned, left, receiptCustomer(order), { vatCode: args.vatCode, paymentMode: "full_payment" });
   } catch (error) {

@@ -124,8 +124,19 @@ describe("the 54-ФЗ receipt of an online payment", () => {
     const sold = soldLines({ ...order, lines: [{ id: 1, title: "Стул", qty: 4, price: 100_00 }], total: 400_00 + 208_000 });
     const customer = receiptCustomer(order);
     const full = settlementReceipt(sold, new Map(), 400_00 + 208_000, customer, { vatCode: 1, paymentMode: "full_payment" });
-    expect(full.items).toEqual(buildReceipt({ ...order, lines: [{ title: "Стул", qty: 4, price: 100_00 }], total: 400_00 + 208_000 }, { vatCode: 1, paymentMode: "full_payment" }).items);
-    const r = settlementReceipt(sold, new Map([["line:1", 1], ["delivery", 1]]), 300_00 + 58_000 - 1_000, customer, settings);
+    expect(full.items).toEqual(
+      buildReceipt({ ...order, lines: [{ title: "Стул", qty: 4, price: 100_00 }], total: 400_00 + 208_000 }, { vatCode: 1, paymentMode: "full_payment" }).items,
+    );
+    const r = settlementReceipt(
+      sold,
+      new Map([
+        ["line:1", 1],
+        ["delivery", 1],
+      ]),
+      300_00 + 58_000 - 1_000,
+      customer,
+      settings,
+    );
     expect(receiptTotal(r)).toBe(300_00 + 58_000 - 1_000);
     expect(r.items.filter((i) => i.description === "Стул").reduce((a, i) => a + i.quantity, 0)).toBe(3);
     expect(r.items.some((i) => i.description === "Доставка")).toBe(false);

@@ -204,7 +204,9 @@ export function planRefund(
     const left = line.qty - before;
     if (!Number.isInteger(want) || want < 0 || want > left) {
       const message =
-        left === 0 ? `«${line.title}» уже возвращено полностью.` : `«${line.title}»: можно вернуть от 0 до ${left} ${line.subject === "service" ? "" : "шт."}`.trim();
+        left === 0
+          ? `«${line.title}» уже возвращено полностью.`
+          : `«${line.title}»: можно вернуть от 0 до ${left} ${line.subject === "service" ? "" : "шт."}`.trim();
       return { ok: false, field: `refund-${line.key}`, message };
     }
     lines.push({ key: line.key, title: line.title, qty: want, amount: unitsValue(line, before, want) });

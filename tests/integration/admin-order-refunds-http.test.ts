@@ -52,7 +52,12 @@ describe.each(dialects)("refunds by line on the order page on %s", (dialect) => 
     const order = await db().kysely.selectFrom("orders").select(["id", "total"]).where("number", "=", number).executeTakeFirstOrThrow();
     const line = await db().kysely.selectFrom("order_lines").select(["id", "title", "price"]).where("order_id", "=", order.id).executeTakeFirstOrThrow();
     const paymentId = /payments\/([0-9a-f-]{36})\//.exec(started.confirmationUrl)![1]!;
-    return { number, total: Number(order.total), paymentId, line: { id: line.id, title: line.title, price: Number(line.price), field: `refund-line:${line.id}` } };
+    return {
+      number,
+      total: Number(order.total),
+      paymentId,
+      line: { id: line.id, title: line.title, price: Number(line.price), field: `refund-line:${line.id}` },
+    };
   }
   const page = async (number: string, query = "") => (await manager.get(`/admin/orders/${number}/${query}`)).text();
   const inputValue = (html: string, name: string) =>
@@ -60,7 +65,12 @@ describe.each(dialects)("refunds by line on the order page on %s", (dialect) => 
     new RegExp(`<input[^>]*value="([^"]*)"[^>]*name="${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`).exec(html)?.[1];
   const refundNo = (html: string) => /name="refundNo" value="(\d+)"/.exec(html)![1]!;
   const refundsOf = (paymentId: string) => [...standIn.refunds.values()].filter((r) => r.payment_id === paymentId);
-  const text = (html: string) => html.replace(/<[^>]+>/g, "").replaceAll("&nbsp;", "\u00A0").replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
+  const text = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, "")
+      .replaceAll("&nbsp;", "\u00A0")
+      .replaceAll("&quot;", '"')
+      .replaceAll("&#x27;", "'");
 
   beforeAll(async () => {
     standIn = await startYookassaStandIn();
@@ -85,7 +95,13 @@ describe.each(dialects)("refunds by line on the order page on %s", (dialect) => 
     expect(html).not.toContain('name="refundAmount"');
     const no = refundNo(html);
 
-    const review = await manager.post(`/admin/orders/${number}/`, { intent: "refund-review", refundNo: no, [line.field]: "2", goodwill: "", goodwillReason: "" });
+    const review = await manager.post(`/admin/orders/${number}/`, {
+      intent: "refund-review",
+      refundNo: no,
+      [line.field]: "2",
+      goodwill: "",
+      goodwillReason: "",
+    });
     expect(review.status).toBe(200);
     const confirm = text(await review.text());
     expect(confirm).toContain("Подтвердите возврат");

@@ -74,7 +74,12 @@ describe.each(dialects)("back-office order pages on %s", (dialect) => {
   it("starts «Статус» on «— выберите —» with an empty comment after a save, and refuses a save without a choice", async () => {
     const number = await order("+7 (926) 700-11-27", "select@example.ru");
     const html = await (await manager.get(`/admin/orders/${number}/`)).text();
-    const saved = await manager.post(`/admin/orders/${number}/`, { intent: "status", version: String(versionOf(html)), status: "confirmed", note: "Ждём оплату" });
+    const saved = await manager.post(`/admin/orders/${number}/`, {
+      intent: "status",
+      version: String(versionOf(html)),
+      status: "confirmed",
+      note: "Ждём оплату",
+    });
     expect(saved.status).toBe(303);
     const after = await (await manager.get(`/admin/orders/${number}/`)).text();
     expect(after).toContain("Статус: Подтверждён");
@@ -84,7 +89,12 @@ describe.each(dialects)("back-office order pages on %s", (dialect) => {
     expect(select).not.toMatch(/<option[^>]*value="[a-z]+"[^>]*selected/);
     expect(/<textarea[^>]*name="note"[^>]*>([^<]*)<\/textarea>/.exec(after)![1]).toBe("");
     // «Сохранить» without choosing changes nothing and keeps the comment typed
-    const blank = await manager.post(`/admin/orders/${number}/`, { intent: "status", version: String(versionOf(after)), status: "", note: "Второй комментарий" });
+    const blank = await manager.post(`/admin/orders/${number}/`, {
+      intent: "status",
+      version: String(versionOf(after)),
+      status: "",
+      note: "Второй комментарий",
+    });
     expect(blank.status).toBe(422);
     const refused = await blank.text();
     expect(refused).toContain("Выберите новый статус.");

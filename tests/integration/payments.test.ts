@@ -314,7 +314,9 @@ describe.each(dialects)("online payment on %s", (dialect) => {
     });
     const [first, second] = refundReceipts(url);
     // the receipts return 2 and then 1 of the 3 pieces, at the price they were sold for, and nothing else
-    expect(first!.map((i) => [i.description, Number(i.quantity), i.payment_subject, i.payment_mode])).toEqual([[line.title, 2, "commodity", "full_prepayment"]]);
+    expect(first!.map((i) => [i.description, Number(i.quantity), i.payment_subject, i.payment_mode])).toEqual([
+      [line.title, 2, "commodity", "full_prepayment"],
+    ]);
     expect(Number(first![0]!.amount.value) * 100).toBe(line.price);
     expect(unitsOf(second!, line.title)).toBe(1);
     expect(second!.map((i) => [i.description, i.payment_subject])).toEqual([
@@ -399,7 +401,7 @@ describe.each(dialects)("online payment on %s", (dialect) => {
     const { number, line } = await paidOrder(3);
     expect(await loadPaidPayment(db, number)).toMatchObject({ overpayment: 0, overpaid: [] });
     const manager = { id: null, email: "manager@vitrina.test" };
-    const { version } = (await db.kysely.selectFrom("orders").select("version").where("number", "=", number).executeTakeFirstOrThrow());
+    const { version } = await db.kysely.selectFrom("orders").select("version").where("number", "=", number).executeTakeFirstOrThrow();
     await editOrderLines(db, manager, number, version, { kind: "qty", lineId: line.id, qty: 2 });
     const paid = (await loadPaidPayment(db, number))!;
     expect(paid.overpaid).toEqual([{ key: line.key, title: line.title, qty: 1, amount: line.price }]);
@@ -412,9 +414,7 @@ describe.each(dialects)("online payment on %s", (dialect) => {
 
   it("refuses to refund an order that was not paid online", async () => {
     const number = await order();
-    const error = await refundOrderPayment(db, provider, staff, { orderNumber: number, request: units({}, 100, "тест"), vatCode: 1 }).catch(
-      (e: unknown) => e,
-    );
+    const error = await refundOrderPayment(db, provider, staff, { orderNumber: number, request: units({}, 100, "тест"), vatCode: 1 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 409, message: "Заказ не оплачен онлайн: возвращать нечего." });
   });
 
@@ -440,7 +440,11 @@ describe.each(dialects)("online payment on %s", (dialect) => {
     const gone = await order();
     await press(await confirmation(gone), "pay");
     await refreshOrderPayment(db, provider, gone);
-    await refundOrderPayment(db, provider, staff, { orderNumber: gone, request: units({}, Number((await orderRow(gone)).total), "отказ от заказа"), vatCode: 1 });
+    await refundOrderPayment(db, provider, staff, {
+      orderNumber: gone,
+      request: units({}, Number((await orderRow(gone)).total), "отказ от заказа"),
+      vatCode: 1,
+    });
     expect(await settle(gone)).toBe("refunded");
   });
 });

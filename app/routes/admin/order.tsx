@@ -122,7 +122,12 @@ async function refund(args: Route.ActionArgs, actor: StaffActor, number: string,
       const preview = await previewRefund(db, { orderNumber: number, request: parsed.request, vatCode: receiptVatCode });
       return { error: null, refundValues: parsed.values, review: { ...preview, words: moneyInWords(preview.amount) } };
     }
-    await refundOrderPayment(db, payments, actor, { orderNumber: number, request: parsed.request, expectedRefund: parsed.expectedRefund, vatCode: receiptVatCode });
+    await refundOrderPayment(db, payments, actor, {
+      orderNumber: number,
+      request: parsed.request,
+      expectedRefund: parsed.expectedRefund,
+      vatCode: receiptVatCode,
+    });
   } catch (error) {
     if (error instanceof RefundError) return refused(error.status, error.field, error.message);
     throw error;
