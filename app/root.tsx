@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { servicesContext, sessionContext } from "./context.ts";
@@ -62,6 +63,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
   const { pathname } = useLocation();
+  // marks the page as enhanced for tests and debugging; the storefront's PageBehaviours does it
+  // too, but the back office's frame below has none, and its browser tests must wait for hydration
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   // the back office draws its own frame (app/routes/admin/layout.tsx): none of the shop's chrome
   if (/^\/admin(\/|$)/.test(pathname)) {
     return (

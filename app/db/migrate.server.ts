@@ -36,6 +36,7 @@ import * as m034 from "./migrations/034-page-version.ts";
 import * as m035 from "./migrations/035-yml-feed-complete.ts";
 import * as m036 from "./migrations/036-import-preview-rows.ts";
 import * as m038 from "./migrations/038-exchange-session-bytes.ts";
+import * as m039 from "./migrations/039-refund-lines.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
 const migrations = {
@@ -74,6 +75,7 @@ const migrations = {
   "035-yml-feed-complete": m035,
   "036-import-preview-rows": m036,
   "038-exchange-session-bytes": m038,
+  "039-refund-lines": m039,
 };
 
 function importedMigrations(db: Db): MigrationProvider {

@@ -224,6 +224,7 @@ export interface Database {
   lift_tariffs: LiftTariffTable;
   payments: PaymentTable;
   refunds: RefundTable;
+  refund_lines: RefundLineTable;
   promo_codes: PromoCodeTable;
   promo_uses: PromoUseTable;
   stock_subscriptions: StockSubscriptionTable;
@@ -293,8 +294,25 @@ export interface PaymentTable {
   confirmation_url: Generated<string>;
   /** the settlement receipt sent on handover; null until then */
   settlement_receipt_id: string | null;
+  /** JSON of what the payment sold (SoldLine[], app/lib/payment-receipt.ts); null for payments made before migration 039 */
+  sold_lines: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
   updated_at: number;
+}
+
+/** the units one refund returns of one line a payment sold (decision 101) */
+export interface RefundLineTable {
+  id: Generated<number>;
+  payment_id: number;
+  /** the refund's idempotence key (refunds.idempotence_key once the gateway has made it) */
+  idempotence_key: string;
+  /** "line:<order line id>", "delivery", "lifting" or "goodwill" */
+  line_key: string;
+  title: string;
+  qty: number;
+  /** kopecks */
+  amount: number;
+  created_at: number;
 }
 
 /** money returned through the gateway for a succeeded payment */
@@ -555,6 +573,10 @@ export interface OrderStatusHistoryTable {
   actor_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** shown instead of the account when a system acted through it («1С», decision 089) */
   actor_label: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "status" (a move, or a note), "payment" (money came in) or "refund" (money went back) */
+  kind: ColumnType<string, string | undefined, string>;
+  /** kopecks of a payment or a refund */
+  amount: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** a callback or feedback submission; also the consent log (version and time of the consent) */

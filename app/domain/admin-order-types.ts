@@ -37,11 +37,16 @@ export interface AdminOrderLine {
 }
 
 export interface AdminStatusChange {
+  /** a status move (or a note), money in, or money back: one timeline, each its own entry */
+  kind: "status" | "payment" | "refund";
+  /** the order's status (for a payment or a refund: the status it had then) */
   status: string;
   note: string;
   at: number;
   /** the staff member's e-mail; null when the shop itself set it (checkout) */
   by: string | null;
+  /** kopecks of a payment or a refund */
+  amount: number | null;
 }
 
 export interface AdminOrderView {

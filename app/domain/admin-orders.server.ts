@@ -92,6 +92,8 @@ export async function loadAdminOrder(db: Db, number: string): Promise<AdminOrder
         "order_status_history.note",
         "order_status_history.created_at",
         "order_status_history.actor_label",
+        "order_status_history.kind",
+        "order_status_history.amount",
         "users.email",
       ])
       .where("order_status_history.order_id", "=", order.id)
@@ -142,7 +144,14 @@ export async function loadAdminOrder(db: Db, number: string): Promise<AdminOrder
       weight: l.weight,
       items: JSON.parse(l.items) as string[],
     })),
-    history: history.map((h) => ({ status: h.status, note: h.note, at: Number(h.created_at), by: h.actor_label ?? h.email ?? null })),
+    history: history.map((h) => ({
+      kind: h.kind === "payment" || h.kind === "refund" ? h.kind : "status",
+      status: h.status,
+      note: h.note,
+      at: Number(h.created_at),
+      by: h.actor_label ?? h.email ?? null,
+      amount: h.amount === null ? null : Number(h.amount),
+    })),
   };
 }
 

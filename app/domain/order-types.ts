@@ -6,6 +6,8 @@ export interface OrderStatusChange {
   note: string;
   /** epoch ms */
   at: number;
+  /** a payment or a refund is an entry of its own with its sum in kopecks, not the status again */
+  money?: { kind: "payment" | "refund"; amount: number };
 }
 
 export interface OrderView {

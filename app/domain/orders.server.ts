@@ -254,7 +254,7 @@ export async function loadOrder(db: Db, number: string, viewer: { owner: string 
   const lines = await db.kysely.selectFrom("order_lines").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
   const history = await db.kysely
     .selectFrom("order_status_history")
-    .select(["status", "note", "created_at"])
+    .select(["status", "note", "created_at", "kind", "amount"])
     .where("order_id", "=", order.id)
     .orderBy("created_at")
     .orderBy("id")
@@ -286,7 +286,12 @@ export async function loadOrder(db: Db, number: string, viewer: { owner: string 
     total: Number(order.total),
     weight: order.weight,
     lines: lines.map((l) => ({ title: l.title, slug: l.slug, qty: l.qty, price: Number(l.price), weight: l.weight, items: JSON.parse(l.items) as string[] })),
-    history: history.map((h) => ({ status: h.status, note: h.note, at: Number(h.created_at) })),
+    history: history.map((h) => ({
+      status: h.status,
+      note: h.note,
+      at: Number(h.created_at),
+      ...((h.kind === "payment" || h.kind === "refund") && h.amount !== null ? { money: { kind: h.kind, amount: Number(h.amount) } } : {}),
+    })),
   };
 }
 

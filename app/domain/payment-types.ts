@@ -89,3 +89,51 @@ export class PaymentProviderError extends Error {
     this.retryable = retryable;
   }
 }
+
+/** One line a payment sold, with what has gone back of it (decision 101). */
+export interface PaidLine {
+  /** "line:<order line id>", "delivery" or "lifting" */
+  key: string;
+  title: string;
+  /** units sold */
+  qty: number;
+  /** units returned (or being returned) so far */
+  returned: number;
+  /** kopecks of each unit still to return, in the order they go back */
+  unitPrices: number[];
+  subject: "commodity" | "service" | "another";
+}
+
+export interface PaidRefund {
+  amount: number;
+  status: string;
+  at: number;
+  /** what it returned: «Кровать × 2», «Доставка», «Компенсация: …» */
+  lines: { title: string; qty: number; amount: number }[];
+}
+
+/** Units the order no longer has but the payment took money for: the back office offers to return them. */
+export interface Overpaid {
+  key: string;
+  title: string;
+  qty: number;
+  amount: number;
+}
+
+export interface PaidPayment {
+  /** kopecks paid online */
+  amount: number;
+  paidAt: number;
+  /** kopecks returned so far */
+  refunded: number;
+  refunds: PaidRefund[];
+  /** the settlement receipt sent on handover; null until then */
+  settlementReceiptId: string | null;
+  /** what the payment sold; null when that is unknown (paid before it was recorded, and the lines changed since) */
+  lines: PaidLine[] | null;
+  /** the number the next refund gets: the form carries it, so a double submit makes one refund */
+  nextRefund: number;
+  /** kopecks paid beyond what the order costs now (paid − refunded − total), 0 if none */
+  overpayment: number;
+  overpaid: Overpaid[];
+}

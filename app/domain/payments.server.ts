@@ -5,11 +5,23 @@
 // is never taken as paying it. See docs/decisions/082-online-payment.md.
 import type { Db } from "../db/database.server.ts";
 import { formatPrice } from "../lib/format.ts";
-import { buildReceipt, receiptForAmount, type ReceiptSettings } from "../lib/payment-receipt.ts";
+import {
+  buildReceipt,
+  planRefund,
+  receiptCustomer,
+  settlementReceipt,
+  soldLines,
+  unitsValue,
+  type RefundLine,
+  type RefundRequest,
+  type SoldLine,
+} from "../lib/payment-receipt.ts";
 import { recordAudit, type StaffActor } from "./audit.server.ts";
 import {
   PaymentProviderError,
+  type Overpaid,
   type OrderPayment,
+  type PaidPayment,
   type OrderPaymentState,
   type PaymentProvider,
   type ProviderPayment,
@@ -39,29 +51,10 @@ async function orderForPayment(db: Db, orderNumber: string) {
 
 type PaymentOrder = NonNullable<Awaited<ReturnType<typeof orderForPayment>>>;
 
-/**
- * The receipt for `amount` out of `paidAmount` paid for the order's lines as they stand now; null
- * when the lines were edited after the payment and no longer add up to it.
- */
-async function paidOrderReceipt(db: Db, order: PaymentOrder, paidAmount: number, amount: number, settings: ReceiptSettings): Promise<Receipt | null> {
-  const lines = await db.kysely.selectFrom("order_lines").select(["title", "qty", "price"]).where("order_id", "=", order.id).orderBy("id").execute();
-  try {
-    return receiptForAmount(
-      {
-        email: order.email,
-        phone: order.phone,
-        lines: lines.map((l) => ({ title: l.title, qty: l.qty, price: Number(l.price) })),
-        deliveryCost: Number(order.delivery_cost),
-        liftingCost: Number(order.lifting_cost),
-        total: paidAmount,
-      },
-      amount,
-      settings,
-    );
-  } catch (error) {
-    if (error instanceof RangeError) return null;
-    throw error;
-  }
+/** The order's lines as a receipt sees them (with their ids, which name the sold lines). */
+async function receiptLines(db: Db, orderId: number) {
+  const lines = await db.kysely.selectFrom("order_lines").select(["id", "title", "qty", "price"]).where("order_id", "=", orderId).orderBy("id").execute();
+  return lines.map((l) => ({ id: l.id, title: l.title, qty: l.qty, price: Number(l.price) }));
 }
 
 async function latestPayment(db: Db, orderId: number) {
@@ -95,19 +88,16 @@ export async function startOnlinePayment(
     if (current?.status === "succeeded") return { paid: true };
   }
   await db.kysely.updateTable("orders").set({ payment_method: "online" }).where("id", "=", order.id).execute();
-  const lines = await db.kysely.selectFrom("order_lines").select(["title", "qty", "price"]).where("order_id", "=", order.id).orderBy("id").execute();
-  const receipt = buildReceipt(
-    {
-      email: order.email,
-      phone: order.phone,
-      lines: lines.map((l) => ({ title: l.title, qty: l.qty, price: Number(l.price) })),
-      deliveryCost: Number(order.delivery_cost),
-      liftingCost: Number(order.lifting_cost),
-      total,
-    },
-    // paid before the goods are handed over: a 100 % prepayment in 54-ФЗ terms
-    { vatCode: args.vatCode, paymentMode: "full_prepayment" },
-  );
+  const paying = {
+    email: order.email,
+    phone: order.phone,
+    lines: await receiptLines(db, order.id),
+    deliveryCost: Number(order.delivery_cost),
+    liftingCost: Number(order.lifting_cost),
+    total,
+  };
+  // paid before the goods are handed over: a 100 % prepayment in 54-ФЗ terms
+  const receipt = buildReceipt(paying, { vatCode: args.vatCode, paymentMode: "full_prepayment" });
   // One key per attempt of this order and sum, attempts counted by those that ended (canceled):
   // two starts racing for the same attempt send the same key — even if one has already stored
   // its pending row — and the gateway answers both with the one payment; a new sum is a new key.
@@ -132,6 +122,8 @@ export async function startOnlinePayment(
       amount: total,
       status: "pending",
       confirmation_url: payment.confirmationUrl ?? "",
+      // what this payment sells: refunds and the settlement receipt are measured against it
+      sold_lines: JSON.stringify(soldLines(paying)),
       created_at: now,
       updated_at: now,
     })
@@ -188,7 +180,8 @@ export async function applyProviderPayment(db: Db, payment: ProviderPayment, now
       if (Number(paid.numUpdatedRows) === 1) {
         await trx
           .insertInto("order_status_history")
-          .values({ order_id: row.orderId, status: row.orderStatus, note: PAID_ONLINE_NOTE, created_at: now })
+          // its own entry in the timeline, with the sum: not a second «Новый»
+          .values({ order_id: row.orderId, status: row.orderStatus, kind: "payment", amount: expected, note: PAID_ONLINE_NOTE, created_at: now })
           .execute();
       }
     }
@@ -231,81 +224,198 @@ export async function refreshOrderPayment(db: Db, provider: PaymentProvider, ord
   return current ? applyProviderPayment(db, current, now) : null;
 }
 
-/** A refund the back office cannot make; the message is for staff, next to the amount field. */
+/** A refund the back office cannot make; the message is for staff, next to `field` of the refund form. */
 export class RefundError extends Error {
   readonly status: 409 | 422 | 503;
-  constructor(status: 409 | 422 | 503, message: string) {
+  readonly field: string;
+  constructor(status: 409 | 422 | 503, message: string, field = "refundLines") {
     super(message);
     this.status = status;
+    this.field = field;
   }
 }
 
-export interface PaidPayment {
-  /** kopecks paid online */
-  amount: number;
-  paidAt: number;
-  /** kopecks returned so far */
-  refunded: number;
-  refunds: { amount: number; status: string; at: number }[];
-  /** the settlement receipt sent on handover; null until then */
-  settlementReceiptId: string | null;
+type Reader = Db["kysely"];
+
+async function succeededPayment(db: Reader, orderId: number) {
+  return db.selectFrom("payments").selectAll().where("order_id", "=", orderId).where("status", "=", "succeeded").orderBy("id", "desc").executeTakeFirst();
 }
 
-async function succeededPayment(db: Db, orderId: number) {
-  return db.kysely
-    .selectFrom("payments")
-    .selectAll()
-    .where("order_id", "=", orderId)
-    .where("status", "=", "succeeded")
-    .orderBy("id", "desc")
-    .executeTakeFirst();
-}
+type PaymentRow = NonNullable<Awaited<ReturnType<typeof succeededPayment>>>;
 
-/** The order's succeeded online payment with its refunds; null when it was not paid online. */
-export async function loadPaidPayment(db: Db, orderNumber: string): Promise<PaidPayment | null> {
-  const order = await db.kysely.selectFrom("orders").select(["id", "paid_at"]).where("number", "=", orderNumber).executeTakeFirst();
-  if (!order || order.paid_at === null) return null;
-  const payment = await succeededPayment(db, order.id);
-  if (!payment) return null;
-  const refunds = await db.kysely.selectFrom("refunds").select(["amount", "status", "created_at"]).where("payment_id", "=", payment.id).orderBy("id").execute();
-  return {
-    amount: Number(payment.amount),
-    paidAt: Number(order.paid_at),
-    refunded: refunds.filter((r) => r.status !== "canceled").reduce((sum, r) => sum + Number(r.amount), 0),
-    refunds: refunds.map((r) => ({ amount: Number(r.amount), status: r.status, at: Number(r.created_at) })),
-    settlementReceiptId: payment.settlement_receipt_id,
-  };
+/**
+ * What the payment sold: recorded with it since migration 039; for an older payment, the order's
+ * lines as they are now if they still add up to it (null when they were edited since).
+ */
+async function soldOf(db: Reader, payment: PaymentRow, order: PaymentOrder): Promise<SoldLine[] | null> {
+  if (payment.sold_lines) return JSON.parse(payment.sold_lines) as SoldLine[];
+  const lines = await db.selectFrom("order_lines").select(["id", "title", "qty", "price"]).where("order_id", "=", order.id).orderBy("id").execute();
+  try {
+    return soldLines({
+      email: order.email,
+      phone: order.phone,
+      lines: lines.map((l) => ({ id: l.id, title: l.title, qty: l.qty, price: Number(l.price) })),
+      deliveryCost: Number(order.delivery_cost),
+      liftingCost: Number(order.lifting_cost),
+      total: Number(payment.amount),
+    });
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
 }
 
 /**
- * Returns `amount` kopecks of the order's online payment through the gateway (all of it or a
- * part), with its 54-ФЗ refund receipt, and records it with the staff member in the audit log.
- * Never more than is left; a repeated submit of the same refund makes one refund (the
- * idempotence key is per payment and attempt).
+ * Where the payment's refunds stand: units returned per sold line, the money gone back, and the
+ * keys used. A refund's lines are written before the gateway is asked (so two refunds at once
+ * see each other) and removed if it refuses; refunds made before migration 039 have no lines
+ * and count by their sum only.
+ */
+async function refundState(db: Reader, paymentId: number) {
+  const [lines, refunds] = await Promise.all([
+    db.selectFrom("refund_lines").select(["idempotence_key", "line_key", "title", "qty", "amount"]).where("payment_id", "=", paymentId).orderBy("id").execute(),
+    db.selectFrom("refunds").select(["idempotence_key", "amount", "status", "created_at"]).where("payment_id", "=", paymentId).orderBy("id").execute(),
+  ]);
+  const returned = new Map<string, number>();
+  const keysWithLines = new Set<string>();
+  let money = 0;
+  for (const l of lines) {
+    keysWithLines.add(l.idempotence_key);
+    money += Number(l.amount);
+    if (l.line_key !== "goodwill") returned.set(l.line_key, (returned.get(l.line_key) ?? 0) + l.qty);
+  }
+  for (const r of refunds) if (!keysWithLines.has(r.idempotence_key) && r.status !== "canceled") money += Number(r.amount);
+  const keys = new Set([...keysWithLines, ...refunds.map((r) => r.idempotence_key)]);
+  return { lines, refunds, returned, money, next: keys.size + 1 };
+}
+
+/** The unit prices of a sold line's units not yet returned, in the order they go back. */
+const unitPricesLeft = (line: SoldLine, returned: number) => Array.from({ length: line.qty - returned }, (_, i) => unitsValue(line, returned + i, 1));
+
+/** The order's succeeded online payment with its refunds, what it sold and any overpayment; null when it was not paid online. */
+export async function loadPaidPayment(db: Db, orderNumber: string): Promise<PaidPayment | null> {
+  const order = await orderForPayment(db, orderNumber);
+  if (!order || order.paid_at === null) return null;
+  const payment = await succeededPayment(db.kysely, order.id);
+  if (!payment) return null;
+  const [sold, state, current] = await Promise.all([soldOf(db.kysely, payment, order), refundState(db.kysely, payment.id), receiptLines(db, order.id)]);
+  const amount = Number(payment.amount);
+  // units the payment took money for that the order no longer has (a manager lowered a quantity or removed a line)
+  const overpaid: Overpaid[] = [];
+  for (const line of sold ?? []) {
+    if (!line.key.startsWith("line:")) continue;
+    const now = current.find((l) => `line:${l.id}` === line.key)?.qty ?? 0;
+    const before = state.returned.get(line.key) ?? 0;
+    const excess = line.qty - before - now;
+    if (excess > 0) overpaid.push({ key: line.key, title: line.title, qty: excess, amount: unitsValue(line, before, excess) });
+  }
+  return {
+    amount,
+    paidAt: Number(order.paid_at),
+    refunded: state.money,
+    refunds: state.refunds.map((r) => ({
+      amount: Number(r.amount),
+      status: r.status,
+      at: Number(r.created_at),
+      lines: state.lines.filter((l) => l.idempotence_key === r.idempotence_key).map((l) => ({ title: l.title, qty: l.qty, amount: Number(l.amount) })),
+    })),
+    settlementReceiptId: payment.settlement_receipt_id,
+    lines:
+      sold?.map((l) => {
+        const returned = state.returned.get(l.key) ?? 0;
+        return { key: l.key, title: l.title, qty: l.qty, returned, unitPrices: unitPricesLeft(l, returned), subject: l.subject };
+      }) ?? null,
+    nextRefund: state.next,
+    overpayment: Math.max(0, amount - state.money - Number(order.total)),
+    overpaid,
+  };
+}
+
+/** The refund the request makes of this payment as it stands, or the RefundError that refuses it. */
+async function planFor(db: Reader, order: PaymentOrder, payment: PaymentRow, request: RefundRequest, vatCode: number) {
+  const sold = await soldOf(db, payment, order);
+  // paid before refunds were recorded by line, and the lines changed since: nothing says what was sold
+  if (!sold) throw new RefundError(409, "Состав заказа изменился после оплаты: оформите возврат в личном кабинете ЮKassa.");
+  if (!Number.isSafeInteger(request.goodwill) || request.goodwill < 0) throw new RefundError(422, "Укажите сумму компенсации в рублях", "goodwill");
+  const state = await refundState(db, payment.id);
+  // after handover the sale was settled in full: the refund reverses that receipt, else the prepayment
+  const paymentMode = payment.settlement_receipt_id ? ("full_payment" as const) : ("full_prepayment" as const);
+  const plan = planRefund(sold, state.returned, request, receiptCustomer(order), { vatCode, paymentMode });
+  if (!plan.ok) throw new RefundError(422, plan.message, plan.field);
+  const left = Number(payment.amount) - state.money;
+  if (plan.amount <= 0) throw new RefundError(422, "Сумма возврата получилась нулевой: эти единицы были бесплатными.");
+  if (plan.amount > left) throw new RefundError(422, `Можно вернуть не больше ${formatPrice(left)}, а выбрано на ${formatPrice(plan.amount)}.`);
+  return { plan, state, left };
+}
+
+/** What a refund would return and for how much, for the manager to confirm; nothing is reserved yet. */
+export async function previewRefund(
+  db: Db,
+  args: { orderNumber: string; request: RefundRequest; vatCode: number },
+): Promise<{ lines: RefundLine[]; amount: number }> {
+  const order = await orderForPayment(db, args.orderNumber);
+  const payment = order ? await succeededPayment(db.kysely, order.id) : undefined;
+  if (!order || !payment) throw new RefundError(409, "Заказ не оплачен онлайн: возвращать нечего.");
+  const { plan } = await planFor(db.kysely, order, payment, args.request, args.vatCode);
+  return { lines: plan.lines, amount: plan.amount };
+}
+
+/** «Кровать × 2, Доставка»: what a refund returned, for the timeline */
+const refundSummary = (lines: readonly { title: string; qty: number }[]) => lines.map((l) => (l.qty > 1 ? `${l.title} × ${l.qty}` : l.title)).join(", ");
+
+/**
+ * Returns the units the manager picked of what the payment sold (and perhaps a goodwill sum)
+ * through the gateway, with a 54-ФЗ refund receipt that lists exactly them; the amount follows
+ * from the lines. The lines are reserved in one transaction that first locks the payment's row,
+ * so of two refunds at once the second sees the first's units: a line never goes back more
+ * times than it was sold, and the money never exceeds the payment. `expectedRefund` is the
+ * number the form was shown (a double submit or a colleague's refund in between is refused).
  */
 export async function refundOrderPayment(
   db: Db,
   provider: PaymentProvider,
   actor: StaffActor,
-  args: { orderNumber: string; amount: number; vatCode: number; now?: number },
+  args: { orderNumber: string; request: RefundRequest; expectedRefund?: number; vatCode: number; now?: number },
 ): Promise<{ refunded: number; left: number }> {
   const now = args.now ?? Date.now();
   const order = await orderForPayment(db, args.orderNumber);
-  const payment = order ? await succeededPayment(db, order.id) : undefined;
-  if (!order || !payment) throw new RefundError(409, "Заказ не оплачен онлайн: возвращать нечего.");
-  const paid = (await loadPaidPayment(db, order.number))!;
-  const left = paid.amount - paid.refunded;
-  if (!Number.isSafeInteger(args.amount) || args.amount <= 0) throw new RefundError(422, "Укажите сумму возврата больше нуля");
-  if (args.amount > left) throw new RefundError(422, `Можно вернуть не больше ${formatPrice(left)}`);
-  const receipt = await paidOrderReceipt(db, order, paid.amount, args.amount, { vatCode: args.vatCode, paymentMode: "full_prepayment" });
-  // the lines were edited after the payment: the receipt would not match what was paid
-  if (!receipt) throw new RefundError(409, "Состав заказа изменился после оплаты: оформите возврат в личном кабинете ЮKassa.");
-  // named by the gateway's payment id, unique across every database that shares the shop
-  const key = `refund-${payment.provider_payment_id}-${paid.refunds.length + 1}`;
+  const found = order ? await succeededPayment(db.kysely, order.id) : undefined;
+  if (!order || !found) throw new RefundError(409, "Заказ не оплачен онлайн: возвращать нечего.");
+  const reserved = await db.kysely.transaction().execute(async (trx) => {
+    // the lock: a write to the payment's row, held until commit (PostgreSQL makes a second refund
+    // wait here, then read what the first reserved; SQLite's write lock serialises anyway)
+    await trx.updateTable("payments").set({ updated_at: now }).where("id", "=", found.id).execute();
+    const payment = (await succeededPayment(trx, order.id))!;
+    if (args.expectedRefund !== undefined && args.expectedRefund !== (await refundState(trx, payment.id)).next)
+      throw new RefundError(409, "Пока вы заполняли форму, по заказу оформили возврат: обновите страницу и проверьте, что ещё нужно вернуть.");
+    const { plan, state, left } = await planFor(trx, order, payment, args.request, args.vatCode);
+    // named by the gateway's payment id, unique across every database that shares the shop
+    const key = `refund-${payment.provider_payment_id}-${state.next}`;
+    await trx
+      .insertInto("refund_lines")
+      .values(
+        plan.lines.map((l) => ({
+          payment_id: payment.id,
+          idempotence_key: key,
+          line_key: l.key,
+          title: l.title.slice(0, 200),
+          qty: l.qty,
+          amount: l.amount,
+          created_at: now,
+        })),
+      )
+      .execute();
+    return { payment, plan, key, refundedBefore: state.money, left };
+  });
+  const { payment, plan, key } = reserved;
+  const release = () => db.kysely.deleteFrom("refund_lines").where("idempotence_key", "=", key).execute();
   let refund: ProviderRefund;
   try {
-    refund = await provider.createRefund(payment.provider_payment_id, args.amount, key, receipt);
+    refund = await provider.createRefund(payment.provider_payment_id, plan.amount, key, plan.receipt);
   } catch (error) {
+    // nothing went back: the units are free to return again (the same key next time, so a refund
+    // the gateway did make despite a timeout is answered again, not made twice)
+    await release();
     if (!(error instanceof PaymentProviderError)) throw error;
     throw new RefundError(
       error.retryable ? 503 : 409,
@@ -328,6 +438,21 @@ export async function refundOrderPayment(
       .executeTakeFirst();
     // a twin submit already stored this refund (and its audit entry)
     if (Number(stored.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    if (refund.status === "canceled") await trx.deleteFrom("refund_lines").where("idempotence_key", "=", key).execute();
+    const summary = refundSummary(plan.lines);
+    await trx
+      .insertInto("order_status_history")
+      .values({
+        order_id: order.id,
+        status: order.status,
+        kind: "refund",
+        amount: refund.amount,
+        note: summary.slice(0, 500),
+        created_at: now,
+        actor_id: actor.id,
+        actor_label: actor.label ?? null,
+      })
+      .execute();
     await recordAudit(
       trx,
       actor,
@@ -335,20 +460,21 @@ export async function refundOrderPayment(
         action: "order.refund",
         entity: "order",
         entityId: order.number,
-        before: { refunded: paid.refunded },
-        after: { refunded: paid.refunded + refund.amount, refund: refund.amount, status: refund.status },
+        before: { refunded: reserved.refundedBefore },
+        after: { refunded: reserved.refundedBefore + refund.amount, refund: refund.amount, status: refund.status, lines: plan.lines },
       },
       now,
     );
   });
-  return { refunded: refund.amount, left: left - refund.amount };
+  return { refunded: refund.amount, left: reserved.left - refund.amount };
 }
 
 /**
  * 54-ФЗ: an online payment was a 100 % prepayment, so when the goods are handed over the shop
- * registers a second receipt, «полный расчёт», settled by that prepayment (less any refund).
- * Sent once per payment (the key is the gateway's payment id); the back office calls this when
- * the order becomes «Выполнен». Returns what happened; gateway failures are thrown for the caller to log.
+ * registers a second receipt, «полный расчёт», settled by that prepayment: the units not returned,
+ * for what is left of the money. Sent once per payment (the key is the gateway's payment id); the
+ * back office calls this when the order becomes «Выполнен». Returns what happened; gateway
+ * failures are thrown for the caller to log.
  */
 export async function issueSettlementReceipt(
   db: Db,
@@ -356,15 +482,21 @@ export async function issueSettlementReceipt(
   args: { orderNumber: string; vatCode: number },
 ): Promise<"issued" | "already" | "not_paid" | "refunded" | "lines_changed"> {
   const order = await orderForPayment(db, args.orderNumber);
-  const payment = order ? await succeededPayment(db, order.id) : undefined;
+  const payment = order ? await succeededPayment(db.kysely, order.id) : undefined;
   if (!order || !payment) return "not_paid";
   if (payment.settlement_receipt_id) return "already";
-  const paid = (await loadPaidPayment(db, order.number))!;
-  const left = paid.amount - paid.refunded;
+  const [sold, state] = await Promise.all([soldOf(db.kysely, payment, order), refundState(db.kysely, payment.id)]);
+  const left = Number(payment.amount) - state.money;
   if (left <= 0) return "refunded";
-  // the goods as they were paid for (less a refund): what was prepaid is what is now settled
-  const receipt = await paidOrderReceipt(db, order, paid.amount, left, { vatCode: args.vatCode, paymentMode: "full_payment" });
-  if (!receipt) return "lines_changed";
+  if (!sold) return "lines_changed";
+  let receipt: Receipt;
+  try {
+    receipt = settlementReceipt(sold, state.returned, left, receiptCustomer(order), { vatCode: args.vatCode, paymentMode: "full_payment" });
+  } catch (error) {
+    // refunds made before they were recorded by line leave money and goods out of step
+    if (error instanceof RangeError) return "lines_changed";
+    throw error;
+  }
   const issued = await provider.createSettlementReceipt(payment.provider_payment_id, receipt, left, `settle-${payment.provider_payment_id}`);
   await db.kysely.updateTable("payments").set({ settlement_receipt_id: issued.id }).where("id", "=", payment.id).execute();
   return "issued";

@@ -24,7 +24,7 @@ export function parseOrderForm(form: FormData): ParsedOrderForm {
   switch (intent) {
     case "status": {
       const to = textOf(form.get("status"));
-      if (!isOrderStatus(to)) return { ok: false, field: "status", message: "Выберите статус из списка." };
+      if (!isOrderStatus(to)) return { ok: false, field: "status", message: to ? "Выберите статус из списка." : "Выберите новый статус." };
       return { ok: true, command: { intent, version, to, note: textOf(form.get("note")).slice(0, 500), notify: form.get("notify") === "on" } };
     }
     case "qty":

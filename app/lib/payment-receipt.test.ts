@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildReceipt, receiptForAmount, receiptCustomer, receiptDescription, receiptTotal } from "./payment-receipt.ts";
+import { buildReceipt, planRefund, receiptCustomer, receiptDescription, receiptTotal, settlementReceipt, soldLines } from "./payment-receipt.ts";
 
 const settings = { vatCode: 1, paymentMode: "full_prepayment" as const };
 const order = {
@@ -64,16 +64,82 @@ describe("the 54-ФЗ receipt of an online payment", () => {
     expect(d.endsWith("…")).toBe(true);
     expect(receiptDescription("  Кресло\n «Мия» ")).toBe("Кресло «Мия»");
   });
-  it("makes a refund receipt that adds up to the refund: the payment's own for a full refund, every line scaled for a part", () => {
-    expect(receiptForAmount(order, order.total, settings)).toEqual(buildReceipt(order, settings));
-    for (const amount of [1, 99, 58_000, 1_000_001, order.total - 1]) {
-      const r = receiptForAmount(order, amount, settings);
-      expect(receiptTotal(r)).toBe(amount);
-      expect(r.items.every((i) => i.unitPrice > 0 && Number.isInteger(i.unitPrice) && Number.isInteger(i.quantity) && i.quantity > 0)).toBe(true);
+  it("refunds the units the manager picks, priced as the payment sold them, never more than were sold", () => {
+    const lines = [
+      { id: 7, title: "Кровать «Сон»", qty: 3, price: 1_000_000 },
+      { id: 8, title: "Тумба", qty: 2, price: 333_333 },
+    ];
+    const paid = { ...order, lines, total: 3 * 1_000_000 + 2 * 333_333 - 100 + 208_000 };
+    const sold = soldLines(paid);
+    expect(sold.map((l) => [l.key, l.qty, l.subject])).toEqual([
+      ["line:7", 3, "commodity"],
+      ["line:8", 2, "commodity"],
+      ["delivery", 1, "service"],
+      ["lifting", 1, "service"],
+    ]);
+    const customer = receiptCustomer(order);
+    const returned = new Map<string, number>();
+    let refunded = 0;
+    // two beds, then one, then the tumbas one by one and the services: the receipts name exactly that
+    const steps: Record<string, number>[] = [{ "line:7": 2 }, { "line:7": 1 }, { "line:8": 1 }, { "line:8": 1, delivery: 1, lifting: 1 }];
+    for (const qty of steps) {
+      const plan = planRefund(sold, returned, { qty, goodwill: 0, goodwillReason: "" }, customer, settings);
+      if (!plan.ok) throw new Error(plan.message);
+      expect(receiptTotal(plan.receipt)).toBe(plan.amount);
+      for (const [key, n] of Object.entries(qty)) {
+        const title = sold.find((l) => l.key === key)!.title;
+        expect(plan.receipt.items.filter((i) => i.description === title).reduce((a, i) => a + i.quantity, 0)).toBe(n);
+        returned.set(key, (returned.get(key) ?? 0) + n);
+      }
+      expect(plan.receipt.items.every((i) => i.paymentMode === "full_prepayment" && i.unitPrice > 0)).toBe(true);
+      refunded += plan.amount;
     }
-    expect(() => receiptForAmount(order, 0, settings)).toThrow(RangeError);
-    expect(() => receiptForAmount(order, order.total + 1, settings)).toThrow(RangeError);
-    // lines changed since the payment: no part of them can stand for what was paid
-    expect(() => receiptForAmount({ ...order, total: order.total + 500 }, 1_000, settings)).toThrow(RangeError);
+    // everything returned adds up to the payment to the kopeck
+    expect(refunded).toBe(paid.total);
+    const over = planRefund(sold, returned, { qty: { "line:7": 1 }, goodwill: 0, goodwillReason: "" }, customer, settings);
+    expect(over).toEqual({ ok: false, field: "refund-line:7", message: "«Кровать «Сон»» уже возвращено полностью." });
+  });
+  it("refuses more units than are left, an unknown line, nothing at all, and a goodwill sum without a reason", () => {
+    const sold = soldLines({ ...order, lines: [{ id: 1, title: "Стул", qty: 4, price: 100_00 }], total: 400_00 + 208_000 });
+    const customer = receiptCustomer(order);
+    const plan = (qty: Record<string, number>, goodwill = 0, goodwillReason = "") =>
+      planRefund(sold, new Map([["line:1", 1]]), { qty, goodwill, goodwillReason }, customer, settings);
+    expect(plan({ "line:1": 4 })).toMatchObject({ ok: false, message: "«Стул»: можно вернуть от 0 до 3 шт." });
+    expect(plan({ "line:99": 1 })).toMatchObject({ ok: false, field: "refundLines" });
+    expect(plan({})).toMatchObject({ ok: false, field: "refundLines" });
+    expect(plan({}, 500_00)).toMatchObject({ ok: false, field: "goodwillReason" });
+    const goodwill = plan({ "line:1": 1 }, 500_00, "царапина на ножке");
+    expect(goodwill).toMatchObject({ ok: true, amount: 600_00 });
+    if (goodwill.ok)
+      expect(goodwill.receipt.items.at(-1)).toEqual({
+        description: "Компенсация: царапина на ножке",
+        quantity: 1,
+        unitPrice: 500_00,
+        vatCode: 1,
+        paymentSubject: "another",
+        paymentMode: "full_prepayment",
+      });
+  });
+  it("settles the units not returned by what is left of the prepayment", () => {
+    const sold = soldLines({ ...order, lines: [{ id: 1, title: "Стул", qty: 4, price: 100_00 }], total: 400_00 + 208_000 });
+    const customer = receiptCustomer(order);
+    const full = settlementReceipt(sold, new Map(), 400_00 + 208_000, customer, { vatCode: 1, paymentMode: "full_payment" });
+    expect(full.items).toEqual(
+      buildReceipt({ ...order, lines: [{ title: "Стул", qty: 4, price: 100_00 }], total: 400_00 + 208_000 }, { vatCode: 1, paymentMode: "full_payment" }).items,
+    );
+    const r = settlementReceipt(
+      sold,
+      new Map([
+        ["line:1", 1],
+        ["delivery", 1],
+      ]),
+      300_00 + 58_000 - 1_000,
+      customer,
+      settings,
+    );
+    expect(receiptTotal(r)).toBe(300_00 + 58_000 - 1_000);
+    expect(r.items.filter((i) => i.description === "Стул").reduce((a, i) => a + i.quantity, 0)).toBe(3);
+    expect(r.items.some((i) => i.description === "Доставка")).toBe(false);
+    expect(() => settlementReceipt(sold, new Map(), 400_00 + 208_001, customer, settings)).toThrow(RangeError);
   });
 });

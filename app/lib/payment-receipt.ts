@@ -4,8 +4,8 @@
 // whole kopecks, splitting a line in two where a per-unit price would need a fraction.
 import { phoneDigits } from "./phone.ts";
 
-/** 54-ФЗ: what is being sold (tag 1212); we sell goods and services (delivery, lifting). */
-export type PaymentSubject = "commodity" | "service";
+/** 54-ФЗ: what is being sold (tag 1212): goods and services (delivery, lifting); «another» for a goodwill refund. */
+export type PaymentSubject = "commodity" | "service" | "another";
 /** 54-ФЗ: how it is settled (tag 1214): paid in full before the goods are handed over, or on handover. */
 export type PaymentMode = "full_prepayment" | "full_payment";
 
@@ -34,7 +34,8 @@ export const RECEIPT_DESCRIPTION_MAX = 128;
 export interface ReceiptOrder {
   email: string;
   phone: string;
-  lines: readonly { title: string; qty: number; price: number }[];
+  /** `id`: the order line's, for the sold line's key */
+  lines: readonly { id?: number; title: string; qty: number; price: number }[];
   /** kopecks */
   deliveryCost: number;
   liftingCost: number;
@@ -84,74 +85,180 @@ function spreadDiscount(totals: readonly number[], discount: number): number[] {
   return totals.map((t, i) => t - shares[i]!);
 }
 
-/** The receipt for paying `order.total`; its items always add up to exactly that amount. */
-export function buildReceipt(order: ReceiptOrder, settings: ReceiptSettings): Receipt {
-  const goods = order.lines.filter((l) => l.qty > 0);
+/**
+ * What a payment sells, line by line: each order line's goods at what they cost after an order
+ * discount (spread in whole kopecks), then delivery and lifting as services. Stored with the
+ * payment, this is what refunds and the settlement receipt are measured against, whatever
+ * happens to the order's lines later (decision 101).
+ */
+export interface SoldLine {
+  /** "line:<order line id>", "delivery" or "lifting" */
+  key: string;
+  title: string;
+  qty: number;
+  /** kopecks the payment takes for all the line's units */
+  total: number;
+  subject: PaymentSubject;
+}
+
+/** The lines paying `order.total` sells; a RangeError when the total does not fit the lines. */
+export function soldLines(order: ReceiptOrder): SoldLine[] {
+  const goods = order.lines.map((l, i) => ({ ...l, key: `line:${l.id ?? i}` })).filter((l) => l.qty > 0);
   const services = [
-    { description: "Доставка", amount: order.deliveryCost },
-    { description: "Подъём на этаж", amount: order.liftingCost },
-  ].filter((s) => s.amount > 0);
+    { key: "delivery", title: "Доставка", total: order.deliveryCost },
+    { key: "lifting", title: "Подъём на этаж", total: order.liftingCost },
+  ].filter((s) => s.total > 0);
   const goodsTotals = goods.map((l) => l.price * l.qty);
   const goodsSum = goodsTotals.reduce((a, b) => a + b, 0);
-  const servicesSum = services.reduce((a, s) => a + s.amount, 0);
+  const servicesSum = services.reduce((a, s) => a + s.total, 0);
   const discount = goodsSum + servicesSum - order.total;
   // a total above the lines would be money for nothing; one below the services, a discount on delivery
   if (discount < 0 || discount > goodsSum) throw new RangeError(`order total ${order.total} does not fit its lines (${goodsSum} + ${servicesSum})`);
   const lineTotals = spreadDiscount(goodsTotals, discount);
-
-  const item = (description: string, quantity: number, unitPrice: number, subject: ReceiptItem["paymentSubject"]): ReceiptItem => ({
-    description,
-    quantity,
-    unitPrice,
-    vatCode: settings.vatCode,
-    paymentSubject: subject,
-    paymentMode: settings.paymentMode,
-  });
-  const items: ReceiptItem[] = [];
-  goods.forEach((line, i) => {
-    const total = lineTotals[i]!;
-    const unit = Math.floor(total / line.qty);
-    const rest = total - unit * line.qty; // 0 ≤ rest < qty: that many units cost one kopeck more
-    const description = receiptDescription(line.title);
-    if (line.qty - rest > 0) items.push(item(description, line.qty - rest, unit, "commodity"));
-    if (rest > 0) items.push(item(description, rest, unit + 1, "commodity"));
-  });
-  for (const s of services) items.push(item(s.description, 1, s.amount, "service"));
-  return { customer: receiptCustomer(order), items };
+  return [
+    ...goods.map((l, i) => ({ key: l.key, title: l.title, qty: l.qty, total: lineTotals[i]!, subject: "commodity" as const })),
+    ...services.map((s) => ({ ...s, qty: 1, subject: "service" as const })),
+  ];
 }
 
 /**
- * A receipt for `amount` kopecks of what the order cost: a refund, or the settlement receipt of a
- * partly refunded prepayment. All of it is the order's own receipt; a part is spread over every
- * line, services included, since the gateway needs lines that add up to the amount and nobody
- * says which goods it was for.
+ * A line's units are priced in whole kopecks: the first `qty − rest` at ⌊total / qty⌋, the last
+ * `rest` one kopeck more, so all of them add up to the line's total. Units are returned from the
+ * first on, so units [from, from + count) are what a refund takes after `from` went back before.
  */
-export function receiptForAmount(order: ReceiptOrder, amount: number, settings: ReceiptSettings): Receipt {
-  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > order.total) throw new RangeError(`${amount} does not fit the payment ${order.total}`);
-  if (amount === order.total) return buildReceipt(order, settings);
-  const lines = [
-    ...order.lines.filter((l) => l.qty > 0).map((l) => ({ title: l.title, qty: l.qty, price: l.price, subject: "commodity" as const })),
-    { title: "Доставка", qty: 1, price: order.deliveryCost, subject: "service" as const },
-    { title: "Подъём на этаж", qty: 1, price: order.liftingCost, subject: "service" as const },
-  ].filter((l) => l.price > 0);
-  const sum = lines.reduce((acc, l) => acc + l.price * l.qty, 0);
-  // lines edited since the payment: a part of them is not a part of what was paid
-  if (sum !== order.total) throw new RangeError(`the lines (${sum}) are not what was paid (${order.total})`);
-  const totals = spreadDiscount(
-    lines.map((l) => l.price * l.qty),
-    sum - amount,
-  );
+function unitRuns(line: SoldLine, from: number, count: number): { quantity: number; unitPrice: number }[] {
+  const unit = Math.floor(line.total / line.qty);
+  const rest = line.total - unit * line.qty;
+  const cheap = Math.max(0, Math.min(from + count, line.qty - rest) - from);
+  return [
+    { quantity: cheap, unitPrice: unit },
+    { quantity: count - cheap, unitPrice: unit + 1 },
+  ].filter((r) => r.quantity > 0);
+}
+
+/** kopecks of units [from, from + count) of a sold line */
+export function unitsValue(line: SoldLine, from: number, count: number): number {
+  return unitRuns(line, from, count).reduce((sum, r) => sum + r.quantity * r.unitPrice, 0);
+}
+
+/** receipt items of units [from, from + count); units given away free are left out of a refund (`paidOnly`), as there is nothing to return */
+function itemsOf(line: SoldLine, from: number, count: number, settings: ReceiptSettings, paidOnly = false): ReceiptItem[] {
+  const runs = unitRuns(line, from, count).filter((r) => !paidOnly || r.unitPrice > 0);
+  return runs.map((r) => ({
+    description: receiptDescription(line.title),
+    quantity: r.quantity,
+    unitPrice: r.unitPrice,
+    vatCode: settings.vatCode,
+    paymentSubject: line.subject,
+    paymentMode: settings.paymentMode,
+  }));
+}
+
+/** The receipt for paying `order.total`; its items always add up to exactly that amount. */
+export function buildReceipt(order: ReceiptOrder, settings: ReceiptSettings): Receipt {
+  return { customer: receiptCustomer(order), items: soldLines(order).flatMap((l) => itemsOf(l, 0, l.qty, settings)) };
+}
+
+/** what the manager asks to return: units of sold lines, and perhaps a goodwill sum */
+export interface RefundRequest {
+  /** line key → units to return; 0 or absent: none */
+  qty: Readonly<Record<string, number>>;
+  /** kopecks returned as a goodwill gesture, with no goods behind them */
+  goodwill: number;
+  goodwillReason: string;
+}
+
+export interface RefundLine {
+  key: string;
+  title: string;
+  qty: number;
+  /** kopecks */
+  amount: number;
+}
+
+/** 54-ФЗ has no goods behind a goodwill sum: its receipt line names what it is for */
+export const GOODWILL_KEY = "goodwill";
+
+/**
+ * The refund's lines and its receipt, or why it cannot be made (Russian, for the form). Units
+ * of each line are returned in order after those returned before (`returned`: line key → units),
+ * never more than were sold; a goodwill sum is a line of its own. The amount follows from the
+ * lines; the caller checks it against the money left.
+ */
+export function planRefund(
+  sold: readonly SoldLine[],
+  returned: ReadonlyMap<string, number>,
+  request: RefundRequest,
+  customer: Receipt["customer"],
+  settings: ReceiptSettings,
+): { ok: true; lines: RefundLine[]; amount: number; receipt: Receipt } | { ok: false; field: string; message: string } {
+  const lines: RefundLine[] = [];
   const items: ReceiptItem[] = [];
-  lines.forEach((line, i) => {
-    const total = totals[i]!;
-    if (total === 0) return;
-    const unit = Math.floor(total / line.qty);
-    const rest = total - unit * line.qty;
-    const base = { description: receiptDescription(line.title), vatCode: settings.vatCode, paymentSubject: line.subject, paymentMode: settings.paymentMode };
-    if (unit > 0 && line.qty - rest > 0) items.push({ ...base, quantity: line.qty - rest, unitPrice: unit });
-    if (rest > 0) items.push({ ...base, quantity: rest, unitPrice: unit + 1 });
-  });
-  return { customer: receiptCustomer(order), items };
+  for (const key of Object.keys(request.qty)) {
+    if (!sold.some((l) => l.key === key)) return { ok: false, field: "refundLines", message: "Такой позиции в оплате нет: обновите страницу." };
+  }
+  for (const line of sold) {
+    const want = request.qty[line.key] ?? 0;
+    if (want === 0) continue;
+    const before = returned.get(line.key) ?? 0;
+    const left = line.qty - before;
+    if (!Number.isInteger(want) || want < 0 || want > left) {
+      const message =
+        left === 0
+          ? `«${line.title}» уже возвращено полностью.`
+          : `«${line.title}»: можно вернуть от 0 до ${left} ${line.subject === "service" ? "" : "шт."}`.trim();
+      return { ok: false, field: `refund-${line.key}`, message };
+    }
+    lines.push({ key: line.key, title: line.title, qty: want, amount: unitsValue(line, before, want) });
+    items.push(...itemsOf(line, before, want, settings, true));
+  }
+  if (request.goodwill > 0) {
+    const reason = request.goodwillReason.replace(/\s+/g, " ").trim();
+    if (!reason) return { ok: false, field: "goodwillReason", message: "Напишите, за что компенсация: это попадёт в чек." };
+    const title = `Компенсация: ${reason}`;
+    lines.push({ key: GOODWILL_KEY, title, qty: 1, amount: request.goodwill });
+    // no goods or service stands behind it: «иной предмет расчёта» in 54-ФЗ terms
+    items.push({
+      description: receiptDescription(title),
+      quantity: 1,
+      unitPrice: request.goodwill,
+      vatCode: settings.vatCode,
+      paymentSubject: "another",
+      paymentMode: settings.paymentMode,
+    });
+  }
+  if (!lines.length) return { ok: false, field: "refundLines", message: "Выберите, что возвращаете: количество товара, доставку или сумму компенсации." };
+  const amount = lines.reduce((sum, l) => sum + l.amount, 0);
+  return { ok: true, lines, amount, receipt: { customer, items } };
+}
+
+/**
+ * The settlement receipt («полный расчёт») of a prepayment after refunds: the units not returned,
+ * settled by `left` kopecks of the prepayment. A goodwill sum that went back lowers what the goods
+ * are settled for; it is spread over them like an order discount. A RangeError when `left` is
+ * more than the goods left are worth.
+ */
+export function settlementReceipt(
+  sold: readonly SoldLine[],
+  returned: ReadonlyMap<string, number>,
+  left: number,
+  customer: Receipt["customer"],
+  settings: ReceiptSettings,
+): Receipt {
+  const rest = sold
+    .map((l) => {
+      const from = returned.get(l.key) ?? 0;
+      return { ...l, from, count: l.qty - from, total: unitsValue(l, from, l.qty - from) };
+    })
+    .filter((l) => l.count > 0 && l.total > 0);
+  const worth = rest.reduce((sum, l) => sum + l.total, 0);
+  if (left > worth || left <= 0) throw new RangeError(`${left} does not fit what is left of the goods (${worth})`);
+  const totals = spreadDiscount(
+    rest.map((l) => l.total),
+    worth - left,
+  );
+  const items = rest.flatMap((l, i) => itemsOf({ ...l, qty: l.count, total: totals[i]! }, 0, l.count, settings, true));
+  return { customer, items };
 }
 
 /** What the receipt's items add up to, kopecks. */

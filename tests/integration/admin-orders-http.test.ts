@@ -65,10 +65,41 @@ describe.each(dialects)("back-office order pages on %s", (dialect) => {
     const number = await order("+7 (926) 700-11-23");
     const html = await (await manager.get(`/admin/orders/${number}/`)).text();
     const select = /<select[^>]*name="status"[^>]*>([\s\S]*?)<\/select>/.exec(html)![1]!;
-    expect([...select.matchAll(/<option[^>]*>([^<]+)</g)].map((m) => m[1])).toEqual(["Подтверждён", "Предзаказ", "Отменён"]);
+    expect([...select.matchAll(/<option[^>]*>([^<]+)</g)].map((m) => m[1])).toEqual(["— выберите —", "Подтверждён", "Предзаказ", "Отменён"]);
     const res = await manager.post(`/admin/orders/${number}/`, { intent: "status", version: String(versionOf(html)), status: "done" });
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("переход статуса невозможен");
+  });
+
+  it("starts «Статус» on «— выберите —» with an empty comment after a save, and refuses a save without a choice", async () => {
+    const number = await order("+7 (926) 700-11-27", "select@example.ru");
+    const html = await (await manager.get(`/admin/orders/${number}/`)).text();
+    const saved = await manager.post(`/admin/orders/${number}/`, {
+      intent: "status",
+      version: String(versionOf(html)),
+      status: "confirmed",
+      note: "Ждём оплату",
+    });
+    expect(saved.status).toBe(303);
+    const after = await (await manager.get(`/admin/orders/${number}/`)).text();
+    expect(after).toContain("Статус: Подтверждён");
+    const select = /<select[^>]*name="status"[^>]*>([\s\S]*?)<\/select>/.exec(after)![1]!;
+    // no status is preselected (the browser shows the first option, the placeholder), least of all «Отменён»
+    expect(select).toMatch(/^<option value=""[^>]*>— выберите —<\/option>/);
+    expect(select).not.toMatch(/<option[^>]*value="[a-z]+"[^>]*selected/);
+    expect(/<textarea[^>]*name="note"[^>]*>([^<]*)<\/textarea>/.exec(after)![1]).toBe("");
+    // «Сохранить» without choosing changes nothing and keeps the comment typed
+    const blank = await manager.post(`/admin/orders/${number}/`, {
+      intent: "status",
+      version: String(versionOf(after)),
+      status: "",
+      note: "Второй комментарий",
+    });
+    expect(blank.status).toBe(422);
+    const refused = await blank.text();
+    expect(refused).toContain("Выберите новый статус.");
+    expect(refused).toContain(">Второй комментарий</textarea>");
+    expect(await (await manager.get(`/admin/orders/${number}/`)).text()).toContain("Статус: Подтверждён");
   });
 
   it("the second of two saves with one version gets the conflict, and the letter goes only for the first", async () => {

@@ -303,7 +303,16 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
     await pay(number);
     for (const status of ["confirmed", "assembled", "shipped", "done"]) await managerSetsStatus(number, status);
     await drain();
-    await refundOrderPayment(app.vitrina.db, provider, { id: null, email: "refund-test" }, { orderNumber: number, amount: 10_000, vatCode: 1 });
+    await refundOrderPayment(
+      app.vitrina.db,
+      provider,
+      { id: null, email: "refund-test" },
+      {
+        orderNumber: number,
+        request: { qty: {}, goodwill: 10_000, goodwillReason: "задержка доставки" },
+        vatCode: 1,
+      },
+    );
     const cookie = await checkauth();
     const { docs } = await query(cookie);
     expect(docs.map((d) => [d.fields["Номер"], d.requisites["Статус заказа"], d.requisites["Возвращено покупателю"]])).toEqual([

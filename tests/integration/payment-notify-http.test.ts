@@ -243,7 +243,7 @@ describe.each(dialects)("payment notifications on %s", (dialect) => {
     }
   });
 
-  it("lets a manager refund part and then the rest of a paid order from its back-office page", async () => {
+  it("lets a manager refund a paid order by line from its back-office page, never pre-filled with the whole sum", async () => {
     const { number, id, page } = await pendingPayment();
     await fetch(new URL("pay", page), { method: "POST", redirect: "manual" });
     const { visitor: manager } = await staffVisitor(app, "manager");
@@ -251,26 +251,27 @@ describe.each(dialects)("payment notifications on %s", (dialect) => {
     const html = await (await manager.get(path)).text();
     expect(html).toContain("Оплачен онлайн");
     const total = Number((await db().kysely.selectFrom("orders").select("total").where("number", "=", number).executeTakeFirstOrThrow()).total);
-    const roubles = `${Math.floor(total / 100)}${total % 100 ? "," + String(total % 100).padStart(2, "0") : ""}`;
-    // the whole sum is offered
-    expect(html).toMatch(new RegExp(`name="refundAmount"[^>]*value="${roubles}"`));
-    const bad = await manager.post(path, { intent: "refund", refundAmount: "сто рублей" });
+    // units per line, starting at 0 (decision 101): no field offers the whole sum
+    const field = /name="(refund-line:\d+)"/.exec(html)![1]!;
+    expect(html).not.toContain('name="refundAmount"');
+    const refundNo = /name="refundNo" value="(\d+)"/.exec(html)![1]!;
+    const bad = await manager.post(path, { intent: "refund-review", refundNo, [field]: "0", goodwill: "сто рублей", goodwillReason: "" });
     expect(bad.status).toBe(422);
     const badHtml = await bad.text();
     expect(badHtml).toContain("Укажите сумму в рублях, например 1500 или 1500,50");
     expect(badHtml).toContain('value="сто рублей"');
-    const tooMuch = await manager.post(path, { intent: "refund", refundAmount: String(total / 100 + 1) });
+    const tooMuch = await manager.post(path, { intent: "refund-review", refundNo, [field]: "2", goodwill: "", goodwillReason: "" });
     expect(tooMuch.status).toBe(422);
-    expect(await tooMuch.text()).toContain("Можно вернуть не больше");
-    expect((await manager.post(path, { intent: "refund", refundAmount: "1 000,50" })).status).toBe(303);
-    expect(standIn.payments.get(id)!.refunded_amount).toEqual({ value: "1000.50", currency: "RUB" });
+    expect(await tooMuch.text()).toContain("можно вернуть от 0 до 1 шт.");
+    expect((await manager.post(path, { intent: "refund", refundNo, [field]: "1", goodwill: "", goodwillReason: "" })).status).toBe(303);
+    expect(standIn.payments.get(id)!.refunded_amount).toEqual({ value: (total / 100).toFixed(2), currency: "RUB" });
     const after = await (await manager.get(path)).text();
     expect(after).toContain("Возврат");
-    expect((await manager.post(path, { intent: "refund", refundAmount: String((total - 100_050) / 100).replace(".", ",") })).status).toBe(303);
-    expect(await (await manager.get(path)).text()).not.toContain('name="refundAmount"');
+    // everything went back: no refund form is left
+    expect(after).not.toContain('name="refundNo"');
     // a content editor has no business here
     const { visitor: editor } = await staffVisitor(app, "content");
-    expect((await editor.post(path, { intent: "refund", refundAmount: "1" })).status).toBe(403);
+    expect((await editor.post(path, { intent: "refund", refundNo: "2", [field]: "1" })).status).toBe(403);
   });
 
   it("sends the «полный расчёт» receipt once when a manager marks a paid order «Выполнен»", async () => {

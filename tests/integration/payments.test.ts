@@ -6,6 +6,7 @@ import type { Db } from "../../app/db/database.server.ts";
 import { seedDemo } from "../../app/db/seed/seed.server.ts";
 import { changeCart } from "../../app/domain/cart.server.ts";
 import { placeOrder } from "../../app/domain/orders.server.ts";
+import { editOrderLines } from "../../app/domain/admin-orders.server.ts";
 import type { PaymentProvider } from "../../app/domain/payment-types.ts";
 import {
   applyProviderPayment,
@@ -72,6 +73,8 @@ describe.each(dialects)("online payment on %s", (dialect) => {
   const paymentIdOf = (url: string) => /payments\/([0-9a-f-]{36})\//.exec(url)![1]!;
   const orderRow = (number: string) =>
     db.kysely.selectFrom("orders").select(["id", "total", "paid_at", "payment_method"]).where("number", "=", number).executeTakeFirstOrThrow();
+  const liftingCost = async (number: string) =>
+    Number((await db.kysely.selectFrom("orders").select("lifting_cost").where("number", "=", number).executeTakeFirstOrThrow()).lifting_cost);
   const paidNotes = async (number: string) => {
     const { id } = await orderRow(number);
     return (await db.kysely.selectFrom("order_status_history").select("note").where("order_id", "=", id).execute()).filter((h) => h.note === PAID_ONLINE_NOTE)
@@ -269,40 +272,149 @@ describe.each(dialects)("online payment on %s", (dialect) => {
     expect((p.receipt as { customer: unknown }).customer).toEqual({ phone: "79161234567" });
   });
 
-  it("refunds part and then the rest of a paid order through the API, never more than was paid, with a receipt and an audit entry", async () => {
-    const staff = { id: null, email: "owner@vitrina.test" };
-    const number = await order();
+  const staff = { id: null, email: "owner@vitrina.test" };
+  const units = (qty: Record<string, number>, goodwill = 0, goodwillReason = "") => ({ qty, goodwill, goodwillReason });
+  /** an order of `cnt` pieces paid online; its one goods line's key */
+  async function paidOrder(cnt: number) {
+    const owner = `s:pay-lines-${dialect}-${++n}`;
+    await changeCart(db, owner, { productId, type: "product", cnt });
+    const input = checkoutSchema().parse({
+      name: "Анна Петрова",
+      phone: "+7 (916) 123-45-67",
+      email: "anna@example.ru",
+      delivery: "floor",
+      address: "Москва, ул. Тверская, д. 1, кв. 5",
+      floor: "7",
+      lift: "none",
+      consent: "on",
+      consentVersion: "2026-10-01",
+      idempotencyKey: `pay-lines-key-${dialect}-${n}-${Date.now()}`,
+    });
+    const { number } = await placeOrder(db, { owner, userId: null, input });
     const url = await confirmation(number);
     await press(url, "pay");
     await refreshOrderPayment(db, provider, number);
-    const total = Number((await orderRow(number)).total);
-    expect(await refundOrderPayment(db, provider, staff, { orderNumber: number, amount: 1_000_00, vatCode: 1 })).toEqual({
-      refunded: 1_000_00,
-      left: total - 1_000_00,
+    const { id, total } = await orderRow(number);
+    const line = await db.kysely.selectFrom("order_lines").select(["id", "title", "price", "qty"]).where("order_id", "=", id).executeTakeFirstOrThrow();
+    return { number, url, total: Number(total), line: { ...line, key: `line:${line.id}`, price: Number(line.price) } };
+  }
+  type Item = { description: string; quantity: string; amount: { value: string }; payment_subject: string; payment_mode: string };
+  /** the receipts the gateway got with this payment's refunds, oldest first */
+  const refundReceipts = (url: string) =>
+    [...standIn.refunds.values()].filter((r) => r.payment_id === paymentIdOf(url)).map((r) => (r.receipt as { items: Item[] }).items);
+  const unitsOf = (items: Item[], description: string) => items.filter((i) => i.description === description).reduce((a, i) => a + Number(i.quantity), 0);
+
+  it("refunds the goods the manager picks: the receipts list exactly them, and two partial refunds never return more than was sold", async () => {
+    const { number, url, line } = await paidOrder(3);
+    expect(await refundOrderPayment(db, provider, staff, { orderNumber: number, request: units({ [line.key]: 2 }), vatCode: 1 })).toMatchObject({
+      refunded: 2 * line.price,
     });
-    const over = await refundOrderPayment(db, provider, staff, { orderNumber: number, amount: total, vatCode: 1 }).catch((e: unknown) => e);
+    expect(await refundOrderPayment(db, provider, staff, { orderNumber: number, request: units({ [line.key]: 1, lifting: 1 }), vatCode: 1 })).toMatchObject({
+      refunded: line.price + (await liftingCost(number)),
+    });
+    const [first, second] = refundReceipts(url);
+    // the receipts return 2 and then 1 of the 3 pieces, at the price they were sold for, and nothing else
+    expect(first!.map((i) => [i.description, Number(i.quantity), i.payment_subject, i.payment_mode])).toEqual([
+      [line.title, 2, "commodity", "full_prepayment"],
+    ]);
+    expect(Number(first![0]!.amount.value) * 100).toBe(line.price);
+    expect(unitsOf(second!, line.title)).toBe(1);
+    expect(second!.map((i) => [i.description, i.payment_subject])).toEqual([
+      [line.title, "commodity"],
+      ["Подъём на этаж", "service"],
+    ]);
+    // all three pieces are back: a fourth is refused with the reason, and the gateway is not asked
+    const before = standIn.refunds.size;
+    const over = await refundOrderPayment(db, provider, staff, { orderNumber: number, request: units({ [line.key]: 1 }), vatCode: 1 }).catch((e: unknown) => e);
     expect(over).toBeInstanceOf(RefundError);
-    expect(over).toMatchObject({ status: 422 });
-    expect((over as Error).message).toMatch(/^Можно вернуть не больше /);
-    expect(await refundOrderPayment(db, provider, staff, { orderNumber: number, amount: total - 1_000_00, vatCode: 1 })).toEqual({
-      refunded: total - 1_000_00,
-      left: 0,
-    });
-    // the gateway has both refunds, and the payment is returned in full
-    const p = standIn.payments.get(paymentIdOf(url))!;
-    expect(p.refunded_amount).toEqual({ value: kopecksToAmount(total), currency: "RUB" });
-    expect(await loadPaidPayment(db, number)).toMatchObject({ amount: total, refunded: total, refunds: [{ amount: 1_000_00 }, { amount: total - 1_000_00 }] });
+    expect(over).toMatchObject({ status: 422, field: `refund-${line.key}`, message: `«${line.title}» уже возвращено полностью.` });
+    expect(standIn.refunds.size).toBe(before);
+    const paid = (await loadPaidPayment(db, number))!;
+    expect(paid.lines!.find((l) => l.key === line.key)).toMatchObject({ qty: 3, returned: 3 });
+    expect(paid.refunds.map((r) => r.lines.map((l) => [l.title, l.qty]))).toEqual([
+      [[line.title, 2]],
+      [
+        [line.title, 1],
+        ["Подъём на этаж", 1],
+      ],
+    ]);
     const { entries } = await listAudit(db, {});
     expect(entries.filter((e) => e.action === "order.refund" && e.entityId === number)).toHaveLength(2);
+    // the timeline has the payment and each refund as entries of their own, with their sums
+    const { id } = await orderRow(number);
+    const history = await db.kysely.selectFrom("order_status_history").select(["kind", "amount"]).where("order_id", "=", id).orderBy("id").execute();
+    expect(history.map((h) => h.kind)).toEqual(["status", "payment", "refund", "refund"]);
+    expect(Number(history[2]!.amount)).toBe(2 * line.price);
     // the order is still the paid order it was: a refund is money back, not an unpaid order
     expect(await loadOrderPayment(db, number)).toMatchObject({ state: "paid" });
   });
 
-  it("refuses to refund an order that was not paid online", async () => {
-    const number = await order();
-    const error = await refundOrderPayment(db, provider, { id: null, email: "owner@vitrina.test" }, { orderNumber: number, amount: 100, vatCode: 1 }).catch(
+  it("refuses more pieces than are left with a Russian reason, and returns a goodwill sum as a line of its own", async () => {
+    const { number, url, line } = await paidOrder(2);
+    const over = await refundOrderPayment(db, provider, staff, { orderNumber: number, request: units({ [line.key]: 3 }), vatCode: 1 }).catch((e: unknown) => e);
+    expect(over).toMatchObject({ status: 422, message: `«${line.title}»: можно вернуть от 0 до 2 шт.` });
+    const noReason = await refundOrderPayment(db, provider, staff, { orderNumber: number, request: units({}, 1_500_00), vatCode: 1 }).catch((e: unknown) => e);
+    expect(noReason).toMatchObject({ status: 422, field: "goodwillReason" });
+    await refundOrderPayment(db, provider, staff, { orderNumber: number, request: units({}, 1_500_00, "царапина на фасаде"), vatCode: 1 });
+    const [receipt] = refundReceipts(url);
+    expect(receipt).toEqual([
+      {
+        description: "Компенсация: царапина на фасаде",
+        quantity: "1",
+        amount: { value: "1500.00", currency: "RUB" },
+        vat_code: 1,
+        payment_subject: "another",
+        payment_mode: "full_prepayment",
+      },
+    ]);
+    // the goods are all still there to return
+    expect((await loadPaidPayment(db, number))!.lines!.find((l) => l.key === line.key)).toMatchObject({ returned: 0 });
+    // money never exceeds the payment: a goodwill sum beyond what is left is refused
+    const { total } = await orderRow(number);
+    const tooMuch = await refundOrderPayment(db, provider, staff, { orderNumber: number, request: units({}, Number(total), "всё"), vatCode: 1 }).catch(
       (e: unknown) => e,
     );
+    expect(tooMuch).toMatchObject({ status: 422 });
+    expect((tooMuch as Error).message).toMatch(/^Можно вернуть не больше /);
+  });
+
+  it("lets exactly one of two refunds of the last piece through when they race", async () => {
+    const { number, url, line } = await paidOrder(1);
+    const results = await Promise.allSettled([
+      refundOrderPayment(db, provider, staff, { orderNumber: number, request: units({ [line.key]: 1 }), vatCode: 1 }),
+      refundOrderPayment(db, provider, { id: null, email: "manager@vitrina.test" }, { orderNumber: number, request: units({ [line.key]: 1 }), vatCode: 1 }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const lost = results.find((r) => r.status === "rejected");
+    expect(lost?.reason).toMatchObject({ status: 422, message: `«${line.title}» уже возвращено полностью.` });
+    expect(refundReceipts(url)).toHaveLength(1);
+    expect(unitsOf(refundReceipts(url)[0]!, line.title)).toBe(1);
+    // a form shown before a refund was made is refused rather than making a second one
+    const { number: other, line: otherLine } = await paidOrder(2);
+    await refundOrderPayment(db, provider, staff, { orderNumber: other, request: units({ [otherLine.key]: 1 }), expectedRefund: 1, vatCode: 1 });
+    await expect(
+      refundOrderPayment(db, provider, staff, { orderNumber: other, request: units({ [otherLine.key]: 1 }), expectedRefund: 1, vatCode: 1 }),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("shows the overpayment when a manager lowers a quantity on a paid order, and offers to return exactly that line", async () => {
+    const { number, line } = await paidOrder(3);
+    expect(await loadPaidPayment(db, number)).toMatchObject({ overpayment: 0, overpaid: [] });
+    const manager = { id: null, email: "manager@vitrina.test" };
+    const { version } = await db.kysely.selectFrom("orders").select("version").where("number", "=", number).executeTakeFirstOrThrow();
+    await editOrderLines(db, manager, number, version, { kind: "qty", lineId: line.id, qty: 2 });
+    const paid = (await loadPaidPayment(db, number))!;
+    expect(paid.overpaid).toEqual([{ key: line.key, title: line.title, qty: 1, amount: line.price }]);
+    const { total } = await orderRow(number);
+    expect(paid.overpayment).toBe(paid.amount - total);
+    expect(paid.overpayment).toBeGreaterThanOrEqual(line.price);
+    await refundOrderPayment(db, provider, manager, { orderNumber: number, request: units({ [line.key]: 1 }), vatCode: 1 });
+    expect((await loadPaidPayment(db, number))!.overpaid).toEqual([]);
+  });
+
+  it("refuses to refund an order that was not paid online", async () => {
+    const number = await order();
+    const error = await refundOrderPayment(db, provider, staff, { orderNumber: number, request: units({}, 100, "тест"), vatCode: 1 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 409, message: "Заказ не оплачен онлайн: возвращать нечего." });
   });
 
@@ -314,7 +426,7 @@ describe.each(dialects)("online payment on %s", (dialect) => {
     await press(url, "pay");
     await refreshOrderPayment(db, provider, number);
     const total = Number((await orderRow(number)).total);
-    await refundOrderPayment(db, provider, { id: null, email: "owner@vitrina.test" }, { orderNumber: number, amount: 500_00, vatCode: 1 });
+    await refundOrderPayment(db, provider, staff, { orderNumber: number, request: units({}, 500_00, "долгая доставка"), vatCode: 1 });
     const before = standIn.receipts.size;
     expect(await settle(number)).toBe("issued");
     expect(await settle(number)).toBe("already");
@@ -328,12 +440,11 @@ describe.each(dialects)("online payment on %s", (dialect) => {
     const gone = await order();
     await press(await confirmation(gone), "pay");
     await refreshOrderPayment(db, provider, gone);
-    await refundOrderPayment(
-      db,
-      provider,
-      { id: null, email: "owner@vitrina.test" },
-      { orderNumber: gone, amount: Number((await orderRow(gone)).total), vatCode: 1 },
-    );
+    await refundOrderPayment(db, provider, staff, {
+      orderNumber: gone,
+      request: units({}, Number((await orderRow(gone)).total), "отказ от заказа"),
+      vatCode: 1,
+    });
     expect(await settle(gone)).toBe("refunded");
   });
 });

@@ -229,12 +229,15 @@ export async function startYookassaStandIn(
     const refunded = payment.refunded_amount ? kopecks(payment.refunded_amount.value) : 0;
     if (refunded + kopecks(amount.value) > kopecks(payment.amount.value))
       throw new ApiError(400, "invalid_request", "Refund amount exceeds the payment amount", "amount");
-    if (body.receipt !== undefined) checkReceipt(body.receipt, amount.value);
-    const refund: StandInRefund = { id: newId(), payment_id: paymentId, status: "succeeded", created_at: new Date().toISOString(), amount };
+    // the refund receipt, when sent, must add up to the refund's amount, as ЮKassa checks
+    const receipt = body.receipt === undefined ? undefined : checkReceipt(body.receipt, amount.value);
+    const refund: StandInRefund = { id: newId(), payment_id: paymentId, status: "succeeded", created_at: new Date().toISOString(), amount, receipt };
     refunds.set(refund.id, refund);
     payment.refunded_amount = { value: roubles(refunded + kopecks(amount.value)), currency: "RUB" };
     payment.refundable = kopecks(payment.refunded_amount.value) < kopecks(payment.amount.value);
-    return { ...refund };
+    const { receipt: _receipt, ...answer } = refund;
+    void _receipt;
+    return answer;
   }
 
   /** A settlement receipt («полный расчёт») of a succeeded payment: items settled by a prepayment of the same sum. */
@@ -366,7 +369,10 @@ ${
       if (req.method === "GET" && one) {
         const found = one[1] === "payments" ? payments.get(one[2]!) : refunds.get(one[2]!);
         if (!found) throw new ApiError(404, "not_found", `${one[1] === "payments" ? "Payment" : "Refund"} not found`);
-        return send(200, one[1] === "payments" ? paymentAnswer(found as StandInPayment) : { ...found });
+        if (one[1] === "payments") return send(200, paymentAnswer(found as StandInPayment));
+        const { receipt: _receipt, ...refund } = found as StandInRefund;
+        void _receipt;
+        return send(200, refund);
       }
       if (one || path === "/payments" || path === "/refunds") throw new ApiError(405, "invalid_request", "Method not allowed");
       throw new ApiError(404, "not_found", "Not found");

@@ -18,9 +18,10 @@ import { OrderLines } from "../../components/admin/orders/OrderLines.tsx";
 import { OrderStatusForm } from "../../components/admin/orders/OrderStatusForm.tsx";
 import { OrderPaymentCard } from "../../components/admin/orders/OrderPaymentCard.tsx";
 import type { StaffActor } from "../../domain/audit.server.ts";
-import { issueSettlementReceipt, loadOrderPayment, loadPaidPayment, refundOrderPayment, RefundError } from "../../domain/payments.server.ts";
+import { issueSettlementReceipt, loadOrderPayment, loadPaidPayment, previewRefund, refundOrderPayment, RefundError } from "../../domain/payments.server.ts";
 import { PaymentProviderError } from "../../domain/payment-types.ts";
-import { parseRoubles } from "../../lib/payment-amount.ts";
+import { moneyInWords } from "../../lib/money-words.ts";
+import { parseRefundForm, refundPrefill, type RefundFormValues } from "../../lib/refund-form.ts";
 import "../../components/admin/orders/orders.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData ? `Заказ № ${loaderData.order.number}` : "Заказ");
@@ -32,11 +33,13 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, payments } = args.context.get(servicesContext);
   const order = NUMBER.test(args.params.number) ? await loadAdminOrder(db, args.params.number) : null;
   if (!order) throw data({ message: "Такого заказа нет." }, { status: 404 });
-  const find = (new URL(args.request.url).searchParams.get("find") ?? "").trim().slice(0, 100);
+  const params = new URL(args.request.url).searchParams;
+  const find = (params.get("find") ?? "").trim().slice(0, 100);
   const found = find && linesEditable(order.status) ? await findProductsToAdd(db, find) : [];
   const payment = (await loadOrderPayment(db, order.number))!;
   const paid = await loadPaidPayment(db, order.number);
-  return { order, find, found, payment, paid, canRefund: payments !== null };
+  // «Вернуть переплату» links here with the line and units to return filled in
+  return { order, find, found, payment, paid, canRefund: payments !== null, refundPrefill: refundPrefill(params) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -45,7 +48,8 @@ export async function action(args: Route.ActionArgs) {
   const number = args.params.number;
   if (!NUMBER.test(number)) throw data({ message: "Такого заказа нет." }, { status: 404 });
   const form = await args.request.formData();
-  if (form.get("intent") === "refund") return refund(args, { id: staff.id, email: staff.email }, number, String(form.get("refundAmount") ?? "").slice(0, 40));
+  const intent = form.get("intent");
+  if (intent === "refund" || intent === "refund-review" || intent === "refund-edit") return refund(args, { id: staff.id, email: staff.email }, number, form);
   if (form.get("intent") === "settle") {
     const outcome = await settle(args, number);
     if (outcome === "failed")
@@ -55,7 +59,9 @@ export async function action(args: Route.ActionArgs) {
     return redirect(`/admin/orders/${number}/`, { status: 303 });
   }
   const parsed = parseOrderForm(form);
-  if (!parsed.ok) return data({ error: { field: parsed.field, message: parsed.message } }, { status: 422 });
+  // a refused status change keeps the comment typed with it
+  const note = form.get("intent") === "status" ? String(form.get("note") ?? "").slice(0, 500) : undefined;
+  if (!parsed.ok) return data({ error: { field: parsed.field, message: parsed.message }, note }, { status: 422 });
   const actor = { id: staff.id, email: staff.email };
   const { command } = parsed;
   try {
@@ -75,7 +81,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof AdminOrderError)) throw error;
     if (error.status === 404 && command.intent !== "qty" && command.intent !== "remove") throw data({ message: error.message }, { status: 404 });
-    return data({ error: { field: error.field ?? "order", message: error.message } }, { status: error.status });
+    return data({ error: { field: error.field ?? "order", message: error.message }, note }, { status: error.status });
   }
   // a cancelled or shortened order gives its pieces back: subscribers of products back in stock get their one letter (decision 084)
   if (command.intent !== "note") await notifyBackInStock(db, mailer, publicUrl).catch((err: unknown) => logger.error({ err }, "back-in-stock mail failed"));
@@ -97,25 +103,41 @@ async function settle(args: Route.ActionArgs, number: string) {
   }
 }
 
-/** «Вернуть деньги»: a refund through the gateway; a bad sum or a refusal is shown at the field (422/409/503). */
-async function refund(args: Route.ActionArgs, actor: StaffActor, number: string, typed: string) {
+/**
+ * The refund form's three steps, all plain form posts: «Вернуть деньги…» (refund-review) answers
+ * with the lines and the sum in words to confirm; «Изменить» (refund-edit) brings the form back as
+ * it was typed; «Подтвердить возврат» (refund) makes it. A refusal is shown at its field (422/409/503).
+ */
+async function refund(args: Route.ActionArgs, actor: StaffActor, number: string, form: FormData) {
   const { db, payments, receiptVatCode } = args.context.get(servicesContext);
-  const refused = (status: number, message: string) => data({ error: { field: "refundAmount", message }, refundAmount: typed }, { status });
-  if (!payments) return refused(409, "Онлайн-оплата не настроена: вернуть деньги можно только в личном кабинете ЮKassa.");
-  const amount = parseRoubles(typed);
-  if (amount === null) return refused(422, "Укажите сумму в рублях, например 1500 или 1500,50");
+  const parsed = parseRefundForm(form);
+  const refused = (status: number, field: string, message: string) =>
+    data({ error: { field, message }, refundValues: parsed.values, review: null }, { status });
+  if (!payments) return refused(409, "refundLines", "Онлайн-оплата не настроена: вернуть деньги можно только в личном кабинете ЮKassa.");
+  if (!parsed.ok) return refused(422, parsed.field, parsed.message);
+  const intent = form.get("intent");
+  if (intent === "refund-edit") return { error: null, refundValues: parsed.values, review: null };
   try {
-    await refundOrderPayment(db, payments, actor, { orderNumber: number, amount, vatCode: receiptVatCode });
+    if (intent === "refund-review") {
+      const preview = await previewRefund(db, { orderNumber: number, request: parsed.request, vatCode: receiptVatCode });
+      return { error: null, refundValues: parsed.values, review: { ...preview, words: moneyInWords(preview.amount) } };
+    }
+    await refundOrderPayment(db, payments, actor, {
+      orderNumber: number,
+      request: parsed.request,
+      expectedRefund: parsed.expectedRefund,
+      vatCode: receiptVatCode,
+    });
   } catch (error) {
-    if (error instanceof RefundError) return refused(error.status, error.message);
+    if (error instanceof RefundError) return refused(error.status, error.field, error.message);
     throw error;
   }
   return redirect(`/admin/orders/${number}/`, { status: 303 });
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, find, found, payment, paid, canRefund } = loaderData;
-  const error = actionData?.error;
+  const { order, find, found, payment, paid, canRefund, refundPrefill: prefill } = loaderData;
+  const error = actionData?.error ?? undefined;
   const editable = linesEditable(order.status);
   return (
     <AdminPage
@@ -147,6 +169,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               version={order.version}
               hasEmail={Boolean(order.email)}
               error={error?.field === "status" ? error.message : undefined}
+              note={actionData && "note" in actionData && typeof actionData.note === "string" ? actionData.note : undefined}
             />
           </section>
           <OrderPaymentCard
@@ -155,9 +178,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             cancelled={order.status === "cancelled"}
             done={order.status === "done"}
             canRefund={canRefund}
-            error={error?.field === "refundAmount" ? error.message : undefined}
+            error={error && (error.field.startsWith("refund") || error.field.startsWith("goodwill")) ? error : undefined}
             settleError={error?.field === "settle" ? error.message : undefined}
-            value={actionData && "refundAmount" in actionData ? String(actionData.refundAmount) : undefined}
+            values={actionData && "refundValues" in actionData ? (actionData.refundValues as RefundFormValues) : prefill}
+            review={actionData && "review" in actionData ? (actionData.review ?? null) : null}
           />
           <ManagerNoteForm note={order.managerNote} version={order.version} error={error?.field === "managerNote" ? error.message : undefined} />
           <OrderHistory order={order} />

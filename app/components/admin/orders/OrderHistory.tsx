@@ -1,17 +1,25 @@
-import type { AdminOrderView } from "../../../domain/admin-order-types.ts";
-import { formatDateTime } from "../../../lib/format.ts";
+import type { AdminOrderView, AdminStatusChange } from "../../../domain/admin-order-types.ts";
+import { formatDateTime, formatPrice } from "../../../lib/format.ts";
 import { orderStatusName } from "../../../lib/order-status.ts";
 
-/** Every status the order went through, with who set it and when. */
+/** what an entry is: a status, or money in or back with its sum (never the status repeated, decision 101) */
+function title(h: AdminStatusChange): string {
+  const sum = h.amount === null ? "" : ` ${formatPrice(h.amount)}`;
+  if (h.kind === "payment") return `Оплачен онлайн${sum}`;
+  if (h.kind === "refund") return `Возврат${sum}`;
+  return orderStatusName(h.status);
+}
+
+/** Every status the order went through, its payment and refunds, with who and when. */
 export function OrderHistory({ order }: { order: AdminOrderView }) {
   return (
     <section className="order-card" aria-labelledby="order-history-title">
-      <h2 id="order-history-title">История статусов</h2>
+      <h2 id="order-history-title">История заказа</h2>
       <ol className="order-history">
         {order.history.map((h, i) => (
           <li key={i}>
-            <strong>{orderStatusName(h.status)}</strong> — {formatDateTime(h.at)}, {h.by ?? "покупатель на сайте"}
-            {h.note ? <div className="order-table__muted">{h.note}</div> : null}
+            <strong>{title(h)}</strong> — {formatDateTime(h.at)}, {h.by ?? (h.kind === "payment" ? "через ЮKassa" : "покупатель на сайте")}
+            {h.note && !(h.kind === "payment" && h.note === "Оплачен онлайн") ? <div className="order-table__muted">{h.note}</div> : null}
           </li>
         ))}
       </ol>

@@ -1,15 +1,8 @@
 import { Form } from "react-router";
-import type { OrderPayment } from "../../../domain/payment-types.ts";
+import type { OrderPayment, PaidPayment } from "../../../domain/payment-types.ts";
 import { formatDateTime, formatPrice } from "../../../lib/format.ts";
+import { OrderRefundForm, type RefundReview } from "./OrderRefundForm.tsx";
 import "./OrderPaymentCard.css";
-
-interface Paid {
-  amount: number;
-  paidAt: number;
-  refunded: number;
-  refunds: { amount: number; status: string; at: number }[];
-  settlementReceiptId: string | null;
-}
 
 const STATE_TEXT: Record<OrderPayment["state"], string> = {
   none: "Оплата при получении",
@@ -18,12 +11,12 @@ const STATE_TEXT: Record<OrderPayment["state"], string> = {
   paid: "Оплачен онлайн",
 };
 
-/** kopecks → what the amount field shows («1234,50») */
-const fieldValue = (kopecks: number) => `${Math.floor(kopecks / 100)}${kopecks % 100 ? "," + String(kopecks % 100).padStart(2, "0") : ""}`;
+const lineText = (l: { title: string; qty: number }) => (l.qty > 1 ? `${l.title} × ${l.qty}` : l.title);
 
 /**
- * How the order is paid. For an order paid online: what came in, what went back, and a refund
- * form (all that is left, or a part) — offered first of all when the order is cancelled.
+ * How the order is paid. For an order paid online: what came in, what went back (and for which
+ * goods), an overpayment when the order now costs less than was paid, and the refund form
+ * (decision 101) — offered first of all when the order is cancelled.
  */
 export function OrderPaymentCard({
   payment,
@@ -33,20 +26,24 @@ export function OrderPaymentCard({
   canRefund,
   error,
   settleError,
-  value,
+  values,
+  review,
 }: {
   payment: OrderPayment;
-  paid: Paid | null;
+  paid: PaidPayment | null;
   cancelled: boolean;
   /** handed over («Выполнен»): the settlement receipt is due */
   done: boolean;
   /** a gateway is configured */
   canRefund: boolean;
-  error?: string;
+  /** a refused refund: the field and why */
+  error?: { field: string; message: string };
   /** why the settlement receipt could not be sent */
   settleError?: string;
-  /** what was typed before a refused refund */
-  value?: string;
+  /** the refund form as typed (or pre-filled by «Вернуть переплату») */
+  values: Record<string, string>;
+  /** a refund waiting for confirmation */
+  review: RefundReview | null;
 }) {
   const left = paid ? paid.amount - paid.refunded : 0;
   return (
@@ -67,10 +64,27 @@ export function OrderPaymentCard({
               <dd>
                 {formatPrice(r.amount)}, {formatDateTime(r.at)}
                 {r.status === "pending" ? " (в обработке)" : r.status === "canceled" ? " (отклонён)" : ""}
+                {r.lines.length ? <div className="order-table__muted">{r.lines.map(lineText).join(", ")}</div> : null}
               </dd>
             </div>
           ))}
         </dl>
+      ) : null}
+      {paid && canRefund && left > 0 && (paid.overpaid.length > 0 || paid.overpayment > 0) ? (
+        <div className="order-payment-card__overpaid" role="status">
+          <p>
+            <strong>Переплата {formatPrice(paid.overpayment > 0 ? paid.overpayment : paid.overpaid.reduce((s, o) => s + o.amount, 0))}</strong>
+          </p>
+          {paid.overpaid.map((o) => (
+            // a plain GET: the refund form below comes back with exactly this line and quantity filled in
+            <Form key={o.key} method="get" preventScrollReset>
+              <input type="hidden" name={`refund-${o.key}`} value={o.qty} />
+              <button type="submit" className="button button--ghost">
+                {`Вернуть переплату: ${lineText(o)} (${formatPrice(o.amount)})`}
+              </button>
+            </Form>
+          ))}
+        </div>
       ) : null}
       {paid?.settlementReceiptId ? <p>Чек полного расчёта отправлен.</p> : null}
       {paid && done && !paid.settlementReceiptId && left > 0 && canRefund ? (
@@ -89,36 +103,11 @@ export function OrderPaymentCard({
         </Form>
       ) : null}
       {paid && left > 0 && canRefund ? (
-        <Form method="post" className="order-form">
-          <input type="hidden" name="intent" value="refund" />
+        <>
           {cancelled ? <p>Заказ отменён: верните покупателю деньги.</p> : null}
-          <div className={`form-group${error ? " form-group--error" : ""}`}>
-            <label className="form-group__label" htmlFor="order-refund-amount">
-              Сумма возврата, ₽
-            </label>
-            <input
-              id="order-refund-amount"
-              className="form-control"
-              name="refundAmount"
-              inputMode="decimal"
-              defaultValue={value ?? fieldValue(left)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "order-refund-amount-error" : "order-refund-amount-hint"}
-            />
-            {error ? (
-              <p id="order-refund-amount-error" className="form-group__error">
-                {error}
-              </p>
-            ) : (
-              <p id="order-refund-amount-hint" className="form-group__hint">
-                Можно вернуть до {formatPrice(left)}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="button button--ghost">
-            Вернуть деньги
-          </button>
-        </Form>
+          {/* a new step or other values start a fresh form: its fields are uncontrolled */}
+          <OrderRefundForm key={review ? "review" : JSON.stringify(values)} paid={paid} values={values} error={error} review={review} />
+        </>
       ) : null}
     </section>
   );
