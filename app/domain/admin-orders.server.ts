@@ -14,13 +14,13 @@ import {
   ILLEGAL_TRANSITION_MESSAGE,
   LINES_LOCKED_MESSAGE,
   linesEditable,
-  moscowDayStart,
   ORDER_CONFLICT_MESSAGE,
   ORDER_PAGE_SIZE,
   type OrderListFilter,
 } from "../lib/order-workflow.ts";
 import type { AdminOrderList, AdminOrderView } from "./admin-order-types.ts";
 import { recordAudit, type StaffActor } from "./audit.server.ts";
+import { shopDayStart } from "../lib/shop-calendar.ts";
 
 /** A refusal the route turns into a status and a Russian message (under `field` when it is about one). */
 export class AdminOrderError extends Error {
@@ -46,8 +46,8 @@ export async function listOrders(db: Db, filter: OrderListFilter): Promise<Admin
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.delivery) query = query.where("delivery_type", "=", filter.delivery);
   if (filter.payment) query = query.where("paid_at", filter.payment === "paid" ? "is not" : "is", null);
-  if (filter.from) query = query.where("created_at", ">=", moscowDayStart(filter.from));
-  if (filter.to) query = query.where("created_at", "<", moscowDayStart(filter.to) + DAY_MS);
+  if (filter.from) query = query.where("created_at", ">=", shopDayStart(filter.from));
+  if (filter.to) query = query.where("created_at", "<", shopDayStart(filter.to) + DAY_MS);
   const column = filter.sort === "total" ? "total" : filter.sort === "number" ? "number" : "created_at";
   const count = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
   const total = Number(count?.n ?? 0);

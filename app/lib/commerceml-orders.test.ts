@@ -2,16 +2,7 @@ import { readFileSync } from "node:fs";
 import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
 import { CommerceMlError } from "./commerceml.ts";
-import {
-  decodeXmlBytes,
-  moscowDateTime,
-  orderDocumentXml,
-  ordersXml,
-  parseOrderChanges,
-  statusFrom1C,
-  statusPath,
-  type ExportOrder,
-} from "./commerceml-orders.ts";
+import { decodeXmlBytes, orderDocumentXml, ordersXml, parseOrderChanges, statusFrom1C, statusPath, type ExportOrder } from "./commerceml-orders.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/1c/${name}`, import.meta.url), "utf8");
 
@@ -169,11 +160,5 @@ describe("statusPath", () => {
     expect(statusPath("cancelled", "confirmed")).toBeNull();
     expect(statusPath("done", "cancelled")).toBeNull();
     expect(statusPath("shipped", "confirmed")).toBeNull();
-  });
-});
-
-describe("moscowDateTime", () => {
-  it("gives Moscow's date and time", () => {
-    expect(moscowDateTime(Date.parse("2026-11-25T22:30:00Z"))).toEqual({ date: "2026-11-26", time: "01:30:00" });
   });
 });

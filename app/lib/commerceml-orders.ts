@@ -10,6 +10,7 @@ import { deliveryName } from "./delivery-pricing.ts";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "./order-status.ts";
 import { nextStatuses } from "./order-workflow.ts";
 import { xmlText } from "./yml.ts";
+import { shopDateTime } from "./shop-calendar.ts";
 
 /** the schema version the shop writes; 1C 8.3's exchange reads 2.05–2.10 */
 export const ORDERS_SCHEMA_VERSION = "2.08";
@@ -56,14 +57,6 @@ export interface ExportOrder {
   paidAt: number | null;
   /** kopecks returned through the gateway */
   refunded: number;
-}
-
-const MOSCOW_OFFSET_MS = 3 * 3_600_000;
-
-/** Moscow date and time of an instant: { date: "2026-11-25", time: "10:15:00" } (1C's own format). */
-export function moscowDateTime(ms: number): { date: string; time: string } {
-  const iso = new Date(ms + MOSCOW_OFFSET_MS).toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 19) };
 }
 
 /** kopecks → «1234.50», the decimal 1C reads */
@@ -168,7 +161,7 @@ function lineXml(line: { id: string; article: string; title: string; price: numb
  * something about it changes: its fingerprint is how the shop knows 1C has not seen a change yet.
  */
 export function orderDocumentXml(o: ExportOrder): string {
-  const { date, time } = moscowDateTime(o.createdAt);
+  const { date, time } = shopDateTime(o.createdAt);
   const services: string[] = [];
   // a pickup has no delivery line; any other delivery is one even when free (1C plans the trip from it)
   if (o.deliveryType !== "pickup") {
@@ -186,7 +179,7 @@ export function orderDocumentXml(o: ExportOrder): string {
   const state: [string, string][] = [
     ["Метод оплаты", o.paymentMethod === "online" ? "Онлайн-оплата (ЮKassa)" : "Оплата при получении"],
     ["Заказ оплачен", String(paid)],
-    ...(paid ? ([["Дата оплаты", `${moscowDateTime(o.paidAt!).date} ${moscowDateTime(o.paidAt!).time}`]] as [string, string][]) : []),
+    ...(paid ? ([["Дата оплаты", `${shopDateTime(o.paidAt!).date} ${shopDateTime(o.paidAt!).time}`]] as [string, string][]) : []),
     ...(o.refunded > 0 ? ([["Возвращено покупателю", roubles(o.refunded)]] as [string, string][]) : []),
     ["Способ доставки", deliveryName(o.deliveryType)],
     ["Адрес доставки", o.address],
@@ -231,7 +224,7 @@ export function orderDocumentXml(o: ExportOrder): string {
 
 /** The whole answer to `mode=query`: the documents inside «КоммерческаяИнформация». */
 export function ordersXml(documents: readonly string[], now: number): string {
-  const { date, time } = moscowDateTime(now);
+  const { date, time } = shopDateTime(now);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<КоммерческаяИнформация ВерсияСхемы="${ORDERS_SCHEMA_VERSION}" ДатаФормирования="${date}T${time}">`,

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  canMove,
-  classifySearch,
-  linesEditable,
-  moscowDayStart,
-  nextStatuses,
-  orderListParams,
-  parseOrderListQuery,
-  searchableName,
-} from "./order-workflow.ts";
+import { canMove, classifySearch, linesEditable, nextStatuses, orderListParams, parseOrderListQuery, searchableName } from "./order-workflow.ts";
 
 describe("order workflow", () => {
   it("walks Новый → Подтверждён → Собран → Передан в доставку → Выполнен", () => {
@@ -80,9 +71,5 @@ describe("order list query", () => {
     expect(orderListParams(f).toString()).toBe("status=new&page=2");
     expect(orderListParams(f, { payment: "unpaid" }).toString()).toBe("status=new&payment=unpaid&page=2");
     expect(orderListParams(f, { sort: "number", dir: "asc", page: 1 }).toString()).toBe("status=new&sort=number&dir=asc");
-  });
-
-  it("starts a Moscow day at 21:00 UTC the evening before", () => {
-    expect(new Date(moscowDayStart("2026-11-24")).toISOString()).toBe("2026-11-23T21:00:00.000Z");
   });
 });

@@ -129,10 +129,3 @@ export function classifySearch(raw: string): OrderSearch {
 export function searchableName(name: string): string {
   return name.toLowerCase().replaceAll("ё", "е").replace(/\s+/g, " ").trim();
 }
-
-const MOSCOW_OFFSET_MS = 3 * 3_600_000;
-
-/** The first millisecond of a Moscow calendar day (Moscow keeps UTC+3 all year). */
-export function moscowDayStart(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) - MOSCOW_OFFSET_MS;
-}
