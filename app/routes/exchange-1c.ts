@@ -1,3 +1,4 @@
+import { readCookie } from "../lib/cookies.ts";
 import type { Route } from "./+types/exchange-1c";
 import { clientContext, servicesContext, type Services } from "../context.ts";
 import { UploadError } from "../domain/files.server.ts";
@@ -13,14 +14,6 @@ import { EXCHANGE_COOKIE, EXCHANGE_FILE_LIMIT, exchangeAnswer, parseBasicAuth } 
 const text = (body: string, status = 200, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers } });
 const failure = (reason: string, status = 200, headers: Record<string, string> = {}) => text(exchangeAnswer("failure", reason), status, headers);
-
-function cookieValue(request: Request, name: string): string {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return v.join("=");
-  }
-  return "";
-}
 
 /** a `mode=file` body within 1C's part limit, or the `failure` answer to send instead */
 async function fileBody(request: Request): Promise<Uint8Array | Response> {
@@ -55,7 +48,7 @@ async function exchange({ request, context }: Route.LoaderArgs | Route.ActionArg
     const id = await openExchangeSession(db, auth.actor);
     return text(exchangeAnswer("success", EXCHANGE_COOKIE, id));
   }
-  const session = await findExchangeSession(db, cookieValue(request, EXCHANGE_COOKIE), auth.actor.id);
+  const session = await findExchangeSession(db, readCookie(request.headers.get("cookie"), EXCHANGE_COOKIE) ?? "", auth.actor.id);
   if (!session) return failure(EXCHANGE_MESSAGES.noSession);
   if (type === "sale") return sale(services, session, auth.actor, mode, url.searchParams.get("filename") ?? "", request);
   if (mode === "init") return text(exchangeAnswer("zip=yes", `file_limit=${EXCHANGE_FILE_LIMIT}`));
