@@ -63,8 +63,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
   const { pathname } = useLocation();
-  // marks the page as enhanced for tests and debugging; the storefront's PageBehaviours does it
-  // too, but the back office's frame below has none, and its browser tests must wait for hydration
+  // marks every page, storefront and back office, as hydrated once the effects below the root have
+  // run (a parent's effect runs after its children's): tests and people debugging wait for it
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);

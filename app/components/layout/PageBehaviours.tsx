@@ -44,8 +44,6 @@ export function PageBehaviours() {
       });
     };
     document.addEventListener("click", onClick);
-    // lets tests (and people debugging) tell the enhanced page from the server-rendered one
-    document.documentElement.dataset.hydrated = "true";
     return () => document.removeEventListener("click", onClick);
   }, []);
   return null;
