@@ -624,7 +624,11 @@ export async function loadImportSession(
   if (session.status === "reading") return { status: "reading", fileName, rows: summary.rows };
   if (session.status === "failed") return { status: "failed", fileName, error: session.error ?? "" };
   if (session.status === "applying") return { status: "applying", fileName, rows: summary.counts.create + summary.counts.change };
-  if (session.status === "applied") return { status: "applied", fileName, ...summary.applied! };
+  if (session.status === "applied") {
+    // applied in the background: shown once, then the session is gone as after a quick apply
+    await db.kysely.deleteFrom("import_sessions").where("id", "=", id).execute();
+    return { status: "applied", fileName, ...summary.applied! };
+  }
   const preview = await previewOf(db.kysely, id, summary);
   preview.capacity = await capacityCheck(db.kysely, summary.counts.create, heapLimitBytes);
   return { status: "ready", fileName, preview, error: session.error };
@@ -766,8 +770,9 @@ export async function applyCatalogImport(db: Db, actor: StaffActor, staffId: num
     .executeTakeFirst();
   if (claimed.numUpdatedRows === 0n) return { ok: false, message: IMPORT_APPLYING };
   const plan: ApplyPlan = { id, counts: summary.counts, propertyIds: summary.propertyIds };
+  const inWorker = db.dialect === "sqlite" && db.file !== null;
   const writes =
-    db.dialect === "sqlite" && db.file
+    inWorker && db.file
       ? writeInWorker({ url: db.file, lockWaitMs: options.lockWaitMs ?? WORKER_LOCK_WAIT_MS, actor, plan, now })
       : writeCatalogImport(db.kysely, actor, plan, now);
   const outcome: Promise<ApplyResult> = writes.then(
@@ -784,7 +789,7 @@ export async function applyCatalogImport(db: Db, actor: StaffActor, staffId: num
         .execute();
       await dropRows(db, id);
       // the storefront shows the import within a second: search documents, index, sitemap (decision 074)
-      await catalogChanged(db);
+      await catalogChanged(db, undefined, { searchRebuilt: inWorker });
       return result;
     },
     async (err: unknown) => {
@@ -804,7 +809,11 @@ export async function applyCatalogImport(db: Db, actor: StaffActor, staffId: num
   } finally {
     clearTimeout(timer);
   }
-  if (first !== "late") return first;
+  if (first !== "late") {
+    // answered in the request: the page shows the counts, nothing of the session is needed any more
+    if (first.ok) await db.kysely.deleteFrom("import_sessions").where("id", "=", id).execute();
+    return first;
+  }
   outcome.then(
     (result) => {
       if (result.ok) options.onApplied?.();

@@ -7,6 +7,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { openDatabase } from "../db/database.server.ts";
 import type { StaffActor } from "./audit.server.ts";
 import { writeCatalogImport, type ApplyPlan, type WriteResult } from "./catalog-import-apply.server.ts";
+import { rebuildSearchIndex } from "./search.server.ts";
 
 export interface ApplyJob {
   url: string;
@@ -22,7 +23,12 @@ const job = workerData as ApplyJob;
 const db = openDatabase(job.url, { lockWaitMs: job.lockWaitMs });
 let reply: ApplyReply;
 try {
-  reply = { result: await writeCatalogImport(db.kysely, job.actor, job.plan, job.now) };
+  const result = await writeCatalogImport(db.kysely, job.actor, job.plan, job.now);
+  // Every search document is rewritten after an import (decision 074), in one transaction of its
+  // own: on the server's connection that held every visitor's query for over a minute at 200 000
+  // products, so it runs here too, after the import has committed.
+  if (result.ok) await rebuildSearchIndex(db);
+  reply = { result };
 } catch (e) {
   reply = { error: e instanceof Error ? e.message : String(e), stack: e instanceof Error ? e.stack : undefined };
 } finally {
