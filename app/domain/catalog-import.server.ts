@@ -106,8 +106,12 @@ const FIELD_TITLES: Record<string, string> = {
 
 /** records planned per step: one step is a few queries and a few milliseconds of work */
 const CHUNK = 500;
-/** how long «Применить» answers as before (the counts at once) before the page shows «применяется» */
-const APPLY_WAIT_MS = 5_000;
+/**
+ * How long «Применить» waits to answer with the counts at once, as before, rather than the page
+ * showing «применяется»: most files are done by then even on a loaded machine, and it stays well
+ * under the server's 30 s request timeout.
+ */
+const APPLY_WAIT_MS = 20_000;
 /** the import's own transaction is nobody's request: it may wait longer for the write lock */
 const WORKER_LOCK_WAIT_MS = 30_000;
 /** rows of each kind the page shows; the counts say how many there are in all */
@@ -673,7 +677,7 @@ const APPLY_FAILED = "Файл не удалось применить, ниче�
 export interface ApplyOptions {
   /** the heap the catalogue must fit after the import (default: this process's limit, HEAP_MB) */
   heapLimitBytes?: number;
-  /** how long the request waits for the writes before the page shows «применяется» (default 5 s) */
+  /** how long the request waits for the writes before the page shows «применяется» (default 20 s) */
   waitMs?: number;
   /** SQLite: how long the import's transaction may wait for the write lock (default 30 s) */
   lockWaitMs?: number;

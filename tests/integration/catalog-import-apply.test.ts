@@ -78,7 +78,7 @@ describe.each(dialects)("«Применить» of a large file on %s", (dialect
   it("answers a product page (and, on SQLite, the health check) while «Применить» is writing", async () => {
     const ROWS = 20_000;
     const { session, location } = await preview(newProducts("idushchiy", ROWS));
-    // the press waits a few seconds, then leaves the writes to the background
+    // the press waits for the writes a while, then leaves them to the background
     const pressed = apply(session);
     let page = "";
     await expect
@@ -103,20 +103,22 @@ describe.each(dialects)("«Применить» of a large file on %s", (dialect
     // …and the import was still being written when they were answered
     expect(await (await content.get(location)).text()).toContain("применяется");
 
+    // the press answers with the counts when the writes end within its wait, else the page does
     const answer = await pressed;
     expect(answer.status).toBe(303);
-    // the page shows the result once the writes are done
-    let done = "";
-    await expect
-      .poll(
-        async () => {
-          const res = await content.get(location);
-          done = res.status === 303 ? res.headers.get("location")! : "";
-          return done;
-        },
-        { timeout: 120_000, interval: 100 },
-      )
-      .toBe(`/admin/import/?done=${ROWS}.0.0`);
+    let done = answer.headers.get("location")!;
+    if (!done.includes("done="))
+      await expect
+        .poll(
+          async () => {
+            const res = await content.get(location);
+            done = res.status === 303 ? res.headers.get("location")! : "";
+            return done;
+          },
+          { timeout: 120_000, interval: 100 },
+        )
+        .toBe(`/admin/import/?done=${ROWS}.0.0`);
+    expect(done).toBe(`/admin/import/?done=${ROWS}.0.0`);
     expect(await countProducts()).toBe(seeded + ROWS);
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   });
