@@ -35,6 +35,8 @@ export interface Services {
   exchangeStepMs?: number;
   /** all files of one 1C exchange session together; unset: EXCHANGE_SESSION_MAX_BYTES, 256 MB (decision 087) */
   exchangeSessionMaxBytes?: number;
+  /** the heap a catalogue must fit after a CSV import; unset: this process's heap limit (HEAP_MB, decision 103) */
+  catalogHeapBytes?: number;
 }
 
 export interface SessionHandle {

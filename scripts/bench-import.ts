@@ -1,10 +1,12 @@
-// `npm run bench:import [-- --rows 200000,500000]`: the catalogue CSV import through the real
-// server, as a content manager uses it, at the shop's default heap (--max-old-space-size=192, as
-// `npm run serve` with HEAP_MB unset). For each size: a fresh SQLite database with the demo seed,
-// a generated file of that many new products uploaded at /admin/import/, the time until the
-// preview is ready, «Применить», then the same file with every price changed (as many changes).
-// Meanwhile /healthz is asked every 25 ms: its p50/p99/max and failures per phase, and the
-// server's peak RSS (VmHWM). Figures go in docs/decisions/098, never in tests.
+// `npm run bench:import [-- --rows 200000,500000 --heap 192]`: the catalogue CSV import through the
+// real server, as a content manager uses it, started as `npm run serve` starts it (HEAP_MB, 192 MB
+// by default). For each size: a fresh SQLite database with the demo seed, a generated file of that
+// many new products uploaded at /admin/import/, the time until the preview is ready, «Применить»
+// (the time until the page shows the result, or the heap check's refusal), then — when the new
+// products were applied — the same file with every price changed (as many changes). Meanwhile
+// /healthz and a storefront page (/catalog/) are each asked every 25 ms: p50/p99/max and answers
+// that were not 200 per phase, and the server's peak RSS (VmHWM, worker threads included), with the
+// machine's load average. Figures go in docs/decisions/103, never in tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -18,7 +20,10 @@ import { addStaff, CLI_ACTOR } from "../app/domain/staff.server.ts";
 import { csvLine } from "../app/lib/csv.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const { values } = parseArgs({ options: { rows: { type: "string", default: "200000,500000" }, port: { type: "string", default: "3191" } } });
+const { values } = parseArgs({
+  options: { rows: { type: "string", default: "200000,500000" }, port: { type: "string", default: "3191" }, heap: { type: "string", default: "192" } },
+});
+const HEAP_MB = Number(values.heap);
 const SIZES = values.rows.split(",").map(Number);
 const PORT = Number(values.port);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -27,12 +32,16 @@ const dir = path.join(root, "data/bench");
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
-/** /healthz asked every 25 ms while `phase` is set: latencies per phase */
-class HealthSampler {
+/** `path` asked every 25 ms while `phase` is set: latencies per phase */
+class Sampler {
   phase: string | null = null;
   readonly samples = new Map<string, { ms: number[]; failed: number }>();
   private running = true;
   private loop: Promise<void> | null = null;
+  readonly path: string;
+  constructor(path: string) {
+    this.path = path;
+  }
   start() {
     this.loop = (async () => {
       while (this.running) {
@@ -40,7 +49,9 @@ class HealthSampler {
         const started = performance.now();
         let ok = false;
         try {
-          ok = (await fetch(`${BASE}/healthz`, { signal: AbortSignal.timeout(10_000) })).status === 200;
+          const res = await fetch(`${BASE}${this.path}`, { signal: AbortSignal.timeout(10_000) });
+          await res.arrayBuffer();
+          ok = res.status === 200;
         } catch {
           ok = false;
         }
@@ -60,11 +71,30 @@ class HealthSampler {
   }
   report(phase: string) {
     const s = this.samples.get(phase);
-    if (!s) return "no samples";
+    if (!s) return `${this.path} no samples`;
     const sorted = s.ms.slice().sort((a, b) => a - b);
-    return `/healthz n=${sorted.length} p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms, not 200: ${s.failed}`;
+    return `${this.path} n=${sorted.length} p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms, not 200: ${s.failed}`;
   }
 }
+
+/** both samplers at once */
+class Samplers {
+  readonly all = [new Sampler("/healthz"), new Sampler("/catalog/")];
+  set phase(p: string | null) {
+    for (const s of this.all) s.phase = p;
+  }
+  start() {
+    for (const s of this.all) s.start();
+  }
+  async stop() {
+    await Promise.all(this.all.map((s) => s.stop()));
+  }
+  report(phase: string) {
+    return this.all.map((s) => s.report(phase)).join("; ");
+  }
+}
+
+const load = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
 function peakRssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -103,7 +133,7 @@ function writeCsv(file: string, rows: number, section: string, priceShift: numbe
 }
 
 async function startServer(dbFile: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--max-old-space-size=192", "server/main.ts"], {
+  const child = spawn(process.execPath, ["--max-semi-space-size=4", `--max-old-space-size=${HEAP_MB}`, "server/main.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -129,7 +159,8 @@ async function startServer(dbFile: string): Promise<ChildProcess> {
   }
 }
 
-async function importOnce(cookie: string, file: string, label: string, sampler: HealthSampler, expect: string) {
+/** upload → preview → «Применить» → the result; true when applied, false when the heap check refused it */
+async function importOnce(cookie: string, file: string, label: string, sampler: Samplers, expect: string): Promise<boolean> {
   const headers = { cookie, "sec-fetch-site": "same-origin", accept: "text/html" };
   const form = new FormData();
   form.set("intent", "upload");
@@ -147,7 +178,9 @@ async function importOnce(cookie: string, file: string, label: string, sampler: 
     await new Promise((r) => setTimeout(r, 200));
   }
   const previewMs = performance.now() - began;
+  const previewLoad = load();
   if (!page.includes(expect)) throw new Error(`${label}: preview is not «${expect}»: ${/Создать:[^<]*/.exec(page)?.[0]}`);
+  const warned = /Каталог из [^<]*/.exec(page)?.[0];
   sampler.phase = `${label} apply`;
   const session = new URL(location, BASE).searchParams.get("session")!;
   const began2 = performance.now();
@@ -157,14 +190,32 @@ async function importOnce(cookie: string, file: string, label: string, sampler: 
     headers,
     redirect: "manual",
   });
+  let outcome: string;
+  if (applied.status === 409) outcome = `refused: ${/Каталог из [^<]*|Не применено[^<]*|Каталог изменился[^<]*/.exec(await applied.text())?.[0]}`;
+  else if (applied.status !== 303) throw new Error(`apply answered ${applied.status}: ${(await applied.text()).slice(0, 300)}`);
+  else {
+    // done at once (?done=…), or written in the background: the page says «применяется» until then
+    let where = applied.headers.get("location")!;
+    while (!where.includes("done=")) {
+      await new Promise((r) => setTimeout(r, 200));
+      const res = await fetch(BASE + location, { headers, redirect: "manual" });
+      if (res.status === 303) where = res.headers.get("location")!;
+      else {
+        const text = await res.text();
+        if (!text.includes("применяется")) throw new Error(`apply failed: ${/role="alert"[^<]*<[^<]*/.exec(text)?.[0] ?? text.slice(0, 300)}`);
+      }
+    }
+    outcome = `applied (${where})`;
+  }
   const applyMs = performance.now() - began2;
   sampler.phase = null;
-  if (applied.status !== 303) throw new Error(`apply answered ${applied.status}: ${(await applied.text()).slice(0, 300)}`);
   console.log(
-    `  ${label}: upload answered in ${(uploadMs / 1000).toFixed(1)} s, preview ready in ${(previewMs / 1000).toFixed(1)} s, apply ${(applyMs / 1000).toFixed(1)} s`,
+    `  ${label}: upload answered in ${(uploadMs / 1000).toFixed(1)} s, preview ready in ${(previewMs / 1000).toFixed(1)} s (load ${previewLoad})${warned ? ` — preview says «${warned}»` : ""}`,
   );
+  console.log(`    «Применить»: ${outcome} in ${(applyMs / 1000).toFixed(1)} s (load ${load()})`);
   console.log(`    during preview: ${sampler.report(`${label} preview`)}`);
   console.log(`    during apply:   ${sampler.report(`${label} apply`)}`);
+  return outcome.startsWith("applied");
 }
 
 fs.mkdirSync(dir, { recursive: true });
@@ -175,13 +226,13 @@ for (const rows of SIZES) {
   const changed = path.join(dir, `import-${rows}-prices.csv`);
   writeCsv(created, rows, section, 0);
   writeCsv(changed, rows, section, 1);
-  console.log(`${rows} rows (${(fs.statSync(created).size / 1e6).toFixed(1)} MB), server at --max-old-space-size=192:`);
+  console.log(`${rows} rows (${(fs.statSync(created).size / 1e6).toFixed(1)} MB), server at HEAP_MB=${HEAP_MB}, load ${load()}:`);
   const server = await startServer(dbFile);
-  const sampler = new HealthSampler();
+  const sampler = new Samplers();
   sampler.start();
   try {
-    await importOnce(cookie, created, "create", sampler, `Создать: ${rows}, изменить: 0`);
-    await importOnce(cookie, changed, "change every price", sampler, `Создать: 0, изменить: ${rows}`);
+    if (await importOnce(cookie, created, "create", sampler, `Создать: ${rows}, изменить: 0`))
+      await importOnce(cookie, changed, "change every price", sampler, `Создать: 0, изменить: ${rows}`);
     console.log(`  server alive: ${server.exitCode === null}, peak RSS (VmHWM) ${peakRssMb(server.pid!)} MB`);
   } finally {
     await sampler.stop();

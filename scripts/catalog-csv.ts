@@ -64,10 +64,10 @@ async function main(): Promise<number> {
         return 0;
       }
       const began = performance.now();
-      const result = (await applyCatalogImport(db, CLI_ACTOR, CLI_STAFF, started.id))!;
+      const result = (await applyCatalogImport(db, CLI_ACTOR, CLI_STAFF, started.id, { waitMs: Infinity }))!;
       if (!result.ok) {
         if (result.preview) printPreview(result.preview);
-        else console.error(result.message);
+        else if (!result.applying) console.error(result.message);
         return 1;
       }
       console.log(`Применено за ${Math.round(performance.now() - began)} мс: создано ${result.created}, изменено ${result.changed}`);

@@ -118,6 +118,7 @@ export async function createApp(config: AppConfig, { dev, logDestination }: Crea
     exchangePriceType: config.exchangePriceType ?? null,
     exchangeStepMs: config.exchangeStepMs,
     exchangeSessionMaxBytes: config.exchangeSessionMaxBytes,
+    catalogHeapBytes: config.catalogHeapBytes,
   };
 
   // Shared pages for visitors without a session (docs/decisions/091-page-cache.md). In

@@ -137,6 +137,8 @@ export interface AppConfig {
   exchangeStepMs?: number;
   /** the 1C exchange session's limit for its files; 256 MB when absent (tests set it smaller) */
   exchangeSessionMaxBytes?: number;
+  /** the heap a catalogue must fit after a CSV import; this process's heap limit when absent (tests set it smaller) */
+  catalogHeapBytes?: number;
   /** how often abandoned 1C exchange files are swept; hourly when absent (tests set it shorter) */
   exchangeSweepIntervalMs?: number;
   /** how often expired sessions are purged; hourly when absent (tests set it shorter) */

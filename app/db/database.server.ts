@@ -21,6 +21,8 @@ export interface Db {
   dialect: Dialect;
   /** the PostgreSQL schema in use, when one was given */
   schema: string | undefined;
+  /** SQLite: the database file, for a second connection of its own (a worker thread); null for `:memory:` and PostgreSQL */
+  file: string | null;
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   /**
@@ -60,6 +62,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
   let kysely: Kysely<Database>;
   let probe: () => Promise<DbHealth>;
   let closeDriver = () => Promise.resolve();
+  let sqliteFile: string | null = null;
   const lockListeners = new Set<(event: LockWaitEvent) => void>();
   if (dialect === "postgres") {
     const pool = new pg.Pool({ ...pgConnection(url, options.schema), max: options.poolSize ?? 10 });
@@ -75,7 +78,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
     probe = () => pgHealth(kysely);
   } else {
     const file = sqlitePathOf(url);
-    if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ":memory:") {
+      fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+      sqliteFile = path.resolve(file);
+    }
     const conn = new SQLite(file);
     // opening may meet another process's lock; nothing is served yet, so waiting here is fine
     conn.pragma("busy_timeout = 5000");
@@ -100,6 +106,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
     kysely,
     dialect,
     schema: dialect === "postgres" ? options.schema : undefined,
+    file: sqliteFile,
     async ping() {
       try {
         await sql`select 1`.execute(kysely);

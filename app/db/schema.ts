@@ -378,8 +378,11 @@ export interface ImportSessionTable {
   staff_id: number;
   file_name: string;
   created_at: number;
-  /** reading (the preview is being built) → ready, or failed with `error` (decision 098) */
-  status: Generated<"reading" | "ready" | "failed">;
+  /**
+   * reading (the preview is being built) → ready, or failed with `error` (decision 098); ready →
+   * applying («Применить» is writing) → applied, or ready again with the refusal in `error` (decision 103)
+   */
+  status: Generated<"reading" | "ready" | "failed" | "applying" | "applied">;
   error: string | null;
   /** JSON ImportSummary: encoding, separator, counts, the first titles, the file's property ids */
   summary: Generated<string>;

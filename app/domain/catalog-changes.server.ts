@@ -32,10 +32,12 @@ export function announceCatalogChanges(db: Db, announce: (generation: number) =>
  *   to list (an import) or when sections or properties changed: every search document and every
  *   instance's index is then rebuilt. An empty list rebuilds every index too, but rewrites no
  *   search document (a section moved or its filters changed).
+ * @param searchRebuilt every search document was already rewritten (by the import's worker thread)
  */
-export async function catalogChanged(db: Db, productIds?: readonly number[]): Promise<void> {
+export async function catalogChanged(db: Db, productIds?: readonly number[], { searchRebuilt = false } = {}): Promise<void> {
   if (productIds) await refreshSearchDocuments(db, productIds);
-  else await rebuildSearchIndex(db);
+  // a CSV import's worker thread rebuilds them itself, off the server's connection (decision 103)
+  else if (!searchRebuilt) await rebuildSearchIndex(db);
   // too many to patch: no list, which tells every instance to rebuild
   const listed = productIds && productIds.length <= PATCH_MAX_PRODUCTS ? [...new Set(productIds)] : [];
   const generation = await db.kysely.transaction().execute(async (trx) => {

@@ -37,4 +37,6 @@ export interface ImportPreview {
   create: PlannedRow[];
   change: (PlannedRow & { fields: FieldChange[] })[];
   errors: { line: number; message: string }[];
+  /** the catalogue after the import would not fit the server's heap: the refusal naming HEAP_MB (decision 103) */
+  capacity: string | null;
 }

@@ -5,14 +5,20 @@
 // all when a row is in error or a product in the file changed since the preview. Nothing that
 // grows with the file is held in memory, and the work yields to other requests between chunks.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { sql, type Transaction } from "kysely";
+import v8 from "node:v8";
+import { Worker } from "node:worker_threads";
+import type { Transaction } from "kysely";
 import type { Db } from "../db/database.server.ts";
 import type { Database, PropertyKind } from "../db/schema.ts";
 import type { FieldChange, ImportCounts, ImportPreview } from "./catalog-import-types.ts";
-import { recordAudit, type StaffActor } from "./audit.server.ts";
+import type { StaffActor } from "./audit.server.ts";
 import { catalogChanged } from "./catalog-changes.server.ts";
-import { recomputeSetsContaining } from "./set-totals.server.ts";
+import { lineRanges, writeCatalogImport, type ApplyPlan, type WriteResult } from "./catalog-import-apply.server.ts";
+import type { ApplyJob, ApplyReply } from "./catalog-import.worker.ts";
+import { capacityProblem } from "../lib/catalog-capacity.ts";
 import {
   checkDecodedText,
   CsvError,
@@ -100,8 +106,14 @@ const FIELD_TITLES: Record<string, string> = {
 
 /** records planned per step: one step is a few queries and a few milliseconds of work */
 const CHUNK = 500;
-/** lines written per statement by «Применить» (the event loop gets a turn between them) */
-const APPLY_RANGE = 5_000;
+/**
+ * How long «Применить» waits to answer with the counts at once, as before, rather than the page
+ * showing «применяется»: most files are done by then even on a loaded machine, and it stays well
+ * under the server's 30 s request timeout.
+ */
+const APPLY_WAIT_MS = 20_000;
+/** the import's own transaction is nobody's request: it may wait longer for the write lock */
+const WORKER_LOCK_WAIT_MS = 30_000;
 /** rows of each kind the page shows; the counts say how many there are in all */
 export const SHOWN_ROWS = 200;
 /** first titles shown as they will read */
@@ -588,10 +600,21 @@ export async function startCatalogImport(db: Db, staffId: number, fileName: stri
 export type ImportSessionView =
   | { status: "reading"; fileName: string; rows: number }
   | { status: "failed"; fileName: string; error: string }
-  | { status: "ready"; fileName: string; preview: ImportPreview };
+  /** `error`: why the last «Применить» was refused, if it was */
+  | { status: "ready"; fileName: string; preview: ImportPreview; error: string | null }
+  | { status: "applying"; fileName: string; rows: number }
+  | { status: "applied"; fileName: string; created: number; changed: number; unchanged: number };
 
-/** The session `id` of `staffId` (null when unknown, someone else's or expired), with its preview when ready. */
-export async function loadImportSession(db: Db, staffId: number, id: string, now = Date.now()): Promise<ImportSessionView | null> {
+/**
+ * The session `id` of `staffId` (null when unknown, someone else's or expired), with its preview when
+ * ready: the preview says when the catalogue after the import would not fit `heapLimitBytes`.
+ */
+export async function loadImportSession(
+  db: Db,
+  staffId: number,
+  id: string,
+  { heapLimitBytes = processHeapLimit(), now = Date.now() }: { heapLimitBytes?: number; now?: number } = {},
+): Promise<ImportSessionView | null> {
   const session = await db.kysely
     .selectFrom("import_sessions")
     .select(["file_name", "status", "error", "summary"])
@@ -600,10 +623,19 @@ export async function loadImportSession(db: Db, staffId: number, id: string, now
     .where("created_at", ">=", now - SESSION_TTL_MS)
     .executeTakeFirst();
   if (!session) return null;
-  const summary = JSON.parse(session.summary) as ImportSummary;
-  if (session.status === "reading") return { status: "reading", fileName: session.file_name, rows: summary.rows };
-  if (session.status === "failed") return { status: "failed", fileName: session.file_name, error: session.error ?? "" };
-  return { status: "ready", fileName: session.file_name, preview: await previewOf(db.kysely, id, summary) };
+  const summary = JSON.parse(session.summary) as ImportSummary & { applied?: { created: number; changed: number; unchanged: number } };
+  const fileName = session.file_name;
+  if (session.status === "reading") return { status: "reading", fileName, rows: summary.rows };
+  if (session.status === "failed") return { status: "failed", fileName, error: session.error ?? "" };
+  if (session.status === "applying") return { status: "applying", fileName, rows: summary.counts.create + summary.counts.change };
+  if (session.status === "applied") {
+    // applied in the background: shown once, then the session is gone as after a quick apply
+    await db.kysely.deleteFrom("import_sessions").where("id", "=", id).execute();
+    return { status: "applied", fileName, ...summary.applied! };
+  }
+  const preview = await previewOf(db.kysely, id, summary);
+  preview.capacity = await capacityCheck(db.kysely, summary.counts.create, heapLimitBytes);
+  return { status: "ready", fileName, preview, error: session.error };
 }
 
 async function previewOf(db: Reader, id: string, summary: ImportSummary): Promise<ImportPreview> {
@@ -627,37 +659,98 @@ async function previewOf(db: Reader, id: string, summary: ImportSummary): Promis
     create: create.map((r) => ({ line: r.line, id: null, slug: r.slug!, title: r.title! })),
     change: change.map((r) => ({ line: r.line, id: r.product_id, slug: r.slug!, title: r.title!, fields: JSON.parse(r.detail!) as FieldChange[] })),
     errors: errors.map((r) => ({ line: r.line, message: JSON.parse(r.detail!) as string })),
+    capacity: null,
   };
 }
 
 export type ApplyResult =
   | { ok: true; created: number; changed: number; unchanged: number }
-  | { ok: false; preview: ImportPreview }
-  | { ok: false; preview?: undefined; message: string };
+  | { ok: false; preview: ImportPreview; applying?: undefined }
+  /** still being written after `waitMs`: the page shows its progress */
+  | { ok: false; preview?: undefined; applying: true }
+  | { ok: false; preview?: undefined; applying?: undefined; message: string };
 
-export const STALE_IMPORT =
-  "Каталог изменился после просмотра файла (товары из него изменили, удалили или создали): ничего не применено. Загрузите файл ещё раз.";
-export const IMPORT_NOT_READY = "Файл ещё разбирается: дождитесь просмотра изменений.";
+const IMPORT_NOT_READY = "Файл ещё разбирается: дождитесь просмотра изменений.";
+const IMPORT_APPLYING = "Файл уже применяется: дождитесь окончания.";
+const APPLY_FAILED = "Файл не удалось применить, ничего не изменено: попробуйте ещё раз.";
 
-/** Line ranges of a session, APPLY_RANGE lines each, for statements that must stay short. */
-async function lineRanges(db: Reader, id: string): Promise<[number, number][]> {
-  const { max } = await db
-    .selectFrom("import_rows")
-    .select((eb) => eb.fn.max("line").as("max"))
-    .where("session_id", "=", id)
+export interface ApplyOptions {
+  /** the heap the catalogue must fit after the import (default: this process's limit, HEAP_MB) */
+  heapLimitBytes?: number;
+  /** how long the request waits for the writes before the page shows «применяется» (default 20 s) */
+  waitMs?: number;
+  /** SQLite: how long the import's transaction may wait for the write lock (default 30 s) */
+  lockWaitMs?: number;
+  /** a failure nobody waits for any more (the apply went on in the background) */
+  onError?: (err: unknown) => void;
+  /** an apply that committed after the request stopped waiting (the route's after-commit work) */
+  onApplied?: () => void;
+  now?: number;
+}
+
+/** «Применить» transactions open in worker threads of this process (the health check asks) */
+let applyingInWorkers = 0;
+
+/** True while this process's own import holds SQLite's write lock from a worker thread (decision 103). */
+export function importHoldsWriteLock(): boolean {
+  return applyingInWorkers > 0;
+}
+
+/** this process's heap limit: what `--max-old-space-size` (HEAP_MB) allows */
+export function processHeapLimit(): number {
+  return v8.getHeapStatistics().heap_size_limit;
+}
+
+/** Null when the catalogue after the import (products now + rows to create) fits the heap; else the refusal. */
+async function capacityCheck(db: Reader, creates: number, limitBytes: number): Promise<string | null> {
+  const { n } = await db
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .executeTakeFirstOrThrow();
-  const ranges: [number, number][] = [];
-  for (let lo = 0; lo <= Number(max ?? 0); lo += APPLY_RANGE) ranges.push([lo, lo + APPLY_RANGE]);
-  return ranges;
+  return capacityProblem(Number(n) + creates, limitBytes);
+}
+
+/** The worker's module, from the source tree (Node runs TypeScript), whether this code runs bundled or not. */
+function workerFile(): string {
+  let dir = import.meta.dirname;
+  while (!fs.existsSync(path.join(dir, "package.json"))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error("package.json not found above " + import.meta.dirname);
+    dir = up;
+  }
+  return path.join(dir, "app/domain/catalog-import.worker.ts");
+}
+
+/** Runs the writes in a worker thread with its own SQLite connection (catalog-import.worker.ts). */
+function writeInWorker(job: ApplyJob): Promise<WriteResult> {
+  return new Promise((resolve, reject) => {
+    applyingInWorkers++;
+    let settled = false;
+    const done = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      applyingInWorkers--;
+      fn();
+    };
+    const worker = new Worker(workerFile(), { workerData: job });
+    worker.once("message", (reply: ApplyReply) =>
+      done(() => ("result" in reply ? resolve(reply.result) : reject(Object.assign(new Error(reply.error), { stack: reply.stack })))),
+    );
+    worker.once("error", (err) => done(() => reject(err)));
+    worker.once("exit", (code) => done(() => reject(new Error(`import worker exited with code ${code}`))));
+  });
 }
 
 /**
- * «Применить»: writes the session's planned rows in one transaction, or nothing. Refused when a
- * row is in error, and when a product of the file changed (its version), vanished, or a new slug
- * got taken since the preview: the staff member applies exactly what they saw. Writes are
- * set-based statements of APPLY_RANGE lines, with a turn of the event loop between them.
+ * «Применить»: writes the session's planned rows in one transaction, or nothing (decisions 098 and
+ * 103). Refused when a row is in error, when the catalogue after the import would not fit this
+ * server's heap, and when a product of the file changed, vanished, or a new slug got taken since the
+ * preview. On SQLite the transaction runs in a worker thread with its own connection, so visitors'
+ * reads go on meanwhile; the request waits `waitMs` for it, then the page shows «применяется» and
+ * the session's status tells the outcome (`applied`, or `ready` again with the refusal in `error`).
  */
-export async function applyCatalogImport(db: Db, actor: StaffActor, staffId: number, id: string, now = Date.now()): Promise<ApplyResult | null> {
+export async function applyCatalogImport(db: Db, actor: StaffActor, staffId: number, id: string, options: ApplyOptions = {}): Promise<ApplyResult | null> {
+  const now = options.now ?? Date.now();
   const session = await db.kysely
     .selectFrom("import_sessions")
     .select(["status", "summary"])
@@ -665,204 +758,73 @@ export async function applyCatalogImport(db: Db, actor: StaffActor, staffId: num
     .where("staff_id", "=", staffId)
     .where("created_at", ">=", now - SESSION_TTL_MS)
     .executeTakeFirst();
-  if (!session) return null;
+  if (!session || session.status === "applied") return null;
+  if (session.status === "applying") return { ok: false, message: IMPORT_APPLYING };
   if (session.status !== "ready") return { ok: false, message: IMPORT_NOT_READY };
   const summary = JSON.parse(session.summary) as ImportSummary;
   if (summary.counts.errors > 0) return { ok: false, preview: await previewOf(db.kysely, id, summary) };
-  const ranges = await lineRanges(db.kysely, id);
-  const result = await db.kysely.transaction().execute(async (trx): Promise<ApplyResult> => {
-    if (await isStale(trx, id)) return { ok: false, message: STALE_IMPORT };
-    const perProduct = summary.counts.create + summary.counts.change <= 1000;
-    const propIds = summary.propertyIds;
-    for (const [lo, hi] of ranges) {
-      const staged = (kind: StagedRow["kind"]) =>
-        trx.selectFrom("import_rows as r").where("r.session_id", "=", id).where("r.kind", "=", kind).where("r.line", ">=", lo).where("r.line", "<", hi);
-      if (summary.counts.create > 0) {
-        await trx.deleteFrom("deleted_products").where("slug", "in", staged("create").select("r.slug")).execute();
-        await trx
-          .insertInto("products")
-          .columns([
-            "slug",
-            "title",
-            "section_id",
-            "price",
-            "old_price",
-            "stock",
-            "published",
-            "kind",
-            "description",
-            "brand",
-            "weight",
-            "images",
-            "videos",
-            "set_discount",
-            "rating",
-            "rating_count",
-            "popularity",
-            "created_at",
-            "updated_at",
-          ])
-          .expression(
-            staged("create")
-              .select([
-                "r.slug",
-                "r.title",
-                "r.section_id",
-                "r.price",
-                "r.old_price",
-                "r.stock",
-                "r.published",
-                sql.lit("product").as("kind"),
-                sql.lit("").as("description"),
-                sql.lit("").as("brand"),
-                sql.lit(0).as("weight"),
-                sql.lit("[]").as("images"),
-                sql.lit("[]").as("videos"),
-                sql.lit(0).as("set_discount"),
-                sql.lit(0).as("rating"),
-                sql.lit(0).as("rating_count"),
-                sql.lit(0).as("popularity"),
-                sql.lit(now).as("created_at"),
-                sql.lit(now).as("updated_at"),
-              ])
-              .orderBy("r.line"),
-          )
-          .execute();
-        await trx
-          .insertInto("product_values")
-          .columns(["product_id", "property_id", "value_text", "value_num"])
-          .expression(
-            staged("create")
-              .innerJoin("import_values as v", (j) => j.onRef("v.session_id", "=", "r.session_id").onRef("v.line", "=", "r.line"))
-              .innerJoin("products as p", "p.slug", "r.slug")
-              .select(["p.id", "v.property_id", "v.value_text", "v.value_num"]),
-          )
-          .execute();
+  const tooBig = await capacityCheck(db.kysely, summary.counts.create, options.heapLimitBytes ?? processHeapLimit());
+  if (tooBig) return { ok: false, message: tooBig };
+  // one press applies: a second one (or another tab) finds the session applying
+  const claimed = await db.kysely
+    .updateTable("import_sessions")
+    .set({ status: "applying", error: null })
+    .where("id", "=", id)
+    .where("status", "=", "ready")
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows === 0n) return { ok: false, message: IMPORT_APPLYING };
+  const plan: ApplyPlan = { id, counts: summary.counts, propertyIds: summary.propertyIds };
+  const inWorker = db.dialect === "sqlite" && db.file !== null;
+  const writes =
+    inWorker && db.file
+      ? writeInWorker({ url: db.file, lockWaitMs: options.lockWaitMs ?? WORKER_LOCK_WAIT_MS, actor, plan, now })
+      : writeCatalogImport(db.kysely, actor, plan, now);
+  const outcome: Promise<ApplyResult> = writes.then(
+    async (result) => {
+      if (!result.ok) {
+        await db.kysely.updateTable("import_sessions").set({ status: "ready", error: result.message }).where("id", "=", id).execute();
+        return result;
       }
-      if (summary.counts.change > 0) {
-        await trx
-          .updateTable("products")
-          .from("import_rows as r")
-          .set((eb) => ({
-            slug: eb.ref("r.slug").$castTo<string>(),
-            title: eb.ref("r.title").$castTo<string>(),
-            section_id: eb.ref("r.section_id").$castTo<number>(),
-            price: eb.ref("r.price").$castTo<number>(),
-            old_price: eb.ref("r.old_price"),
-            stock: eb.ref("r.stock").$castTo<number>(),
-            published: eb.ref("r.published").$castTo<number>(),
-            version: eb("products.version", "+", 1),
-            updated_at: now,
-          }))
-          .whereRef("r.product_id", "=", "products.id")
-          .where("r.session_id", "=", id)
-          .where("r.kind", "=", "change")
-          .where("r.line", ">=", lo)
-          .where("r.line", "<", hi)
-          .execute();
-        if (propIds.length > 0) {
-          await trx
-            .deleteFrom("product_values")
-            .where("property_id", "in", propIds)
-            .where("product_id", "in", staged("change").select("r.product_id"))
-            .execute();
-          await trx
-            .insertInto("product_values")
-            .columns(["product_id", "property_id", "value_text", "value_num"])
-            .expression(
-              staged("change")
-                .innerJoin("import_values as v", (j) => j.onRef("v.session_id", "=", "r.session_id").onRef("v.line", "=", "r.line"))
-                .select([(eb) => eb.ref("r.product_id").$castTo<number>().as("product_id"), "v.property_id", "v.value_text", "v.value_num"]),
-            )
-            .execute();
-        }
-      }
-      await nextTurn();
-    }
-    if (perProduct) {
-      const rows = await trx
-        .selectFrom("import_rows as r")
-        .leftJoin("products as p", (j) => j.onRef("p.slug", "=", "r.slug").on("r.kind", "=", "create"))
-        .select([
-          "r.kind",
-          "r.product_id",
-          "p.id as created_id",
-          "r.slug",
-          "r.title",
-          "r.section_id",
-          "r.price",
-          "r.old_price",
-          "r.stock",
-          "r.published",
-          "r.detail",
-        ])
-        .where("r.session_id", "=", id)
-        .where("r.kind", "in", ["create", "change"])
-        .orderBy("r.line")
+      const applied = { ...summary, applied: { created: result.created, changed: result.changed, unchanged: result.unchanged } };
+      await db.kysely
+        .updateTable("import_sessions")
+        .set({ status: "applied", summary: JSON.stringify(applied) })
+        .where("id", "=", id)
         .execute();
-      for (const r of rows) {
-        if (r.kind === "create") {
-          const after = {
-            slug: r.slug,
-            title: r.title,
-            section_id: r.section_id,
-            price: r.price,
-            old_price: r.old_price,
-            stock: r.stock,
-            published: r.published,
-          };
-          await recordAudit(trx, actor, { action: "product.import", entity: "product", entityId: r.created_id!, before: null, after }, now);
-        } else {
-          const fields = JSON.parse(r.detail!) as FieldChange[];
-          const before = Object.fromEntries(fields.map((f) => [f.field, f.before]));
-          const after = Object.fromEntries(fields.map((f) => [f.field, f.after]));
-          await recordAudit(trx, actor, { action: "product.import", entity: "product", entityId: r.product_id!, before, after }, now);
-        }
-      }
-    }
-    // sets follow their items' new prices, and a set's own row cannot set a price its items do not add up to (decision 078)
-    if (summary.counts.change > 0) {
-      const changed = await trx.selectFrom("import_rows").select("product_id").where("session_id", "=", id).where("kind", "=", "change").execute();
-      await recomputeSetsContaining(
-        trx,
-        changed.map((r) => r.product_id!),
-        actor,
-        now,
-      );
-    }
-    const counts = { created: summary.counts.create, changed: summary.counts.change, unchanged: summary.counts.unchanged };
-    await recordAudit(trx, actor, { action: "catalog.import", entity: "catalog", entityId: "csv", before: null, after: counts }, now);
-    return { ok: true, ...counts };
+      await dropRows(db, id);
+      // the storefront shows the import within a second: search documents, index, sitemap (decision 074)
+      await catalogChanged(db, undefined, { searchRebuilt: inWorker });
+      return result;
+    },
+    async (err: unknown) => {
+      await db.kysely.updateTable("import_sessions").set({ status: "ready", error: APPLY_FAILED }).where("id", "=", id).execute();
+      throw err;
+    },
+  );
+  const waitMs = options.waitMs ?? APPLY_WAIT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  // (setTimeout takes Infinity as 1 ms: waiting for ever sets no timer)
+  const late = new Promise<"late">((resolve) => {
+    if (Number.isFinite(waitMs)) timer = setTimeout(() => resolve("late"), waitMs);
   });
-  if (result.ok) {
-    await dropImportSession(db, id);
-    // the storefront shows the import within a second: search documents, index, sitemap (decision 074)
-    await catalogChanged(db);
+  let first: ApplyResult | "late";
+  try {
+    first = await Promise.race([outcome, late]);
+  } finally {
+    clearTimeout(timer);
   }
-  return result;
-}
-
-/** a product of the file changed or vanished, or a slug it creates or takes got taken, since the preview */
-async function isStale(trx: Transaction<Database>, id: string): Promise<boolean> {
-  const moved = await trx
-    .selectFrom("import_rows as r")
-    .leftJoin("products as p", "p.id", "r.product_id")
-    .select("r.line")
-    .where("r.session_id", "=", id)
-    .where("r.kind", "in", ["change", "unchanged"])
-    .where((eb) => eb.or([eb("p.id", "is", null), eb("p.version", "<>", eb.ref("r.version"))]))
-    .limit(1)
-    .executeTakeFirst();
-  if (moved) return true;
-  const taken = await trx
-    .selectFrom("import_rows as r")
-    .innerJoin("products as p", "p.slug", "r.slug")
-    .select("r.line")
-    .where("r.session_id", "=", id)
-    .where((eb) => eb.or([eb("r.kind", "=", "create"), eb.and([eb("r.kind", "=", "change"), eb("p.id", "<>", eb.ref("r.product_id"))])]))
-    .limit(1)
-    .executeTakeFirst();
-  return taken !== undefined;
+  if (first !== "late") {
+    // answered in the request: the page shows the counts, nothing of the session is needed any more
+    if (first.ok) await db.kysely.deleteFrom("import_sessions").where("id", "=", id).execute();
+    return first;
+  }
+  outcome.then(
+    (result) => {
+      if (result.ok) options.onApplied?.();
+    },
+    (err: unknown) => options.onError?.(err),
+  );
+  return { ok: false, applying: true };
 }
 
 /** the planned rows of a session, deleted in short statements */
@@ -900,8 +862,8 @@ export async function previewCatalogCsv(db: Db, text: string, staffId = 0): Prom
 export async function applyCatalogCsv(db: Db, actor: StaffActor, text: string, staffId = 0): Promise<ApplyResult> {
   const { id, done } = await startCatalogImport(db, staffId, "catalog.csv", bytesSource(new TextEncoder().encode(text)));
   await finished(db, staffId, id, done);
-  const result = (await applyCatalogImport(db, actor, staffId, id))!;
-  if (!result.ok) await dropImportSession(db, id);
+  const result = (await applyCatalogImport(db, actor, staffId, id, { waitMs: Infinity }))!;
+  await dropImportSession(db, id);
   return result;
 }
 

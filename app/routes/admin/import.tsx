@@ -38,24 +38,29 @@ type View = {
   preview: ImportPreview | null;
   /** rows read so far while the preview is being built */
   reading: number | null;
+  /** rows being written while «Применить» runs in the background */
+  applying: number | null;
   applied: number[] | null;
   error: string | null;
 };
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "import");
-  const { db } = args.context.get(servicesContext);
+  const { db, catalogHeapBytes } = args.context.get(servicesContext);
   const params = new URL(args.request.url).searchParams;
   const done = params.get("done");
   const applied = done ? done.split(".").map(Number) : null;
   const sessionId = params.get("session");
-  const empty: View = { session: null, fileName: null, preview: null, reading: null, applied, error: null };
+  const empty: View = { session: null, fileName: null, preview: null, reading: null, applying: null, applied, error: null };
   if (!sessionId) return empty;
-  const view = await loadImportSession(db, staff.id, sessionId);
+  const view = await loadImportSession(db, staff.id, sessionId, { heapLimitBytes: catalogHeapBytes });
   if (!view) return data<View>({ ...empty, error: GONE }, { status: 404 });
   if (view.status === "failed") return data<View>({ ...empty, fileName: view.fileName, error: view.error }, { status: 400 });
   if (view.status === "reading") return { ...empty, session: sessionId, fileName: view.fileName, reading: view.rows };
-  return { ...empty, session: sessionId, fileName: view.fileName, preview: view.preview };
+  if (view.status === "applying") return { ...empty, session: sessionId, fileName: view.fileName, applying: view.rows };
+  if (view.status === "applied") throw redirect(`/admin/import/?done=${view.created}.${view.changed}.${view.unchanged}`, { status: 303 });
+  // a refused «Применить» that ran in the background, or a catalogue too large for this server's heap
+  return { ...empty, session: sessionId, fileName: view.fileName, preview: view.preview, error: view.error ?? view.preview.capacity };
 }
 
 type Failure = { error: string };
@@ -69,7 +74,7 @@ async function keepUpload(file: File): Promise<string> {
 
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args, "import");
-  const { db, mailer, logger, publicUrl } = args.context.get(servicesContext);
+  const { db, mailer, logger, publicUrl, catalogHeapBytes } = args.context.get(servicesContext);
   let form: FormData;
   try {
     form = await parseFormBody(await readLimitedBody(args.request, CSV_UPLOAD_MAX_BYTES, CSV_TOO_LARGE), args.request.headers.get("content-type"));
@@ -79,8 +84,15 @@ export async function action(args: Route.ActionArgs) {
   }
   if (form.get("intent") === "apply") {
     const sessionId = String(form.get("session") ?? "");
-    const result = await applyCatalogImport(db, staff, staff.id, sessionId);
+    const notify = () => notifyBackInStock(db, mailer, publicUrl).catch((err: unknown) => logger.error({ err }, "back-in-stock mail failed"));
+    const result = await applyCatalogImport(db, staff, staff.id, sessionId, {
+      heapLimitBytes: catalogHeapBytes,
+      onError: (err) => logger.error({ err }, "catalogue import apply failed"),
+      onApplied: () => void notify(),
+    });
     if (!result) return data<Failure>({ error: GONE }, { status: 404 });
+    // a large file goes on being written in the background: the page shows its progress (decision 103)
+    if (!result.ok && result.applying) return redirect(`/admin/import/?session=${sessionId}`, { status: 303 });
     if (!result.ok) {
       const error = result.preview
         ? `Не применено, ничего не изменено: ${countOf(result.preview.counts.errors, ["строка", "строки", "строк"])} с ошибками. Исправьте их и загрузите файл снова.`
@@ -88,7 +100,7 @@ export async function action(args: Route.ActionArgs) {
       return data<Failure>({ error }, { status: 409 });
     }
     // after the commit: subscribers of products back in stock get their one letter (decision 084)
-    await notifyBackInStock(db, mailer, publicUrl).catch((err: unknown) => logger.error({ err }, "back-in-stock mail failed"));
+    await notify();
     return redirect(`/admin/import/?done=${result.created}.${result.changed}.${result.unchanged}`, { status: 303 });
   }
   const file = form.get("file");
@@ -113,7 +125,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { session, fileName, preview, reading, applied, error } = loaderData;
+  const { session, fileName, preview, reading, applying, applied, error } = loaderData;
   const failed = actionData as Failure | undefined;
   return (
     <AdminPage
@@ -140,8 +152,14 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
             className="import-summary"
           >{`Файл «${fileName ?? ""}» разбирается: прочитано ${countOf(reading, ["строка", "строки", "строк"])}…`}</p>
         </div>
+      ) : session && applying !== null ? (
+        <div className="import-preview">
+          {/* the writes run in the background; the page asks again each second until they are done */}
+          <meta httpEquiv="refresh" content="1" />
+          <p role="status" className="import-summary">{`Файл «${fileName ?? ""}» применяется: ${countOf(applying, ["строка", "строки", "строк"])}…`}</p>
+        </div>
       ) : session && preview ? (
-        <ImportPreviewView session={session} fileName={fileName ?? ""} preview={preview} error={failed?.error ?? null} />
+        <ImportPreviewView session={session} fileName={fileName ?? ""} preview={preview} error={failed?.error ?? error} />
       ) : (
         <ImportUpload error={failed?.error ?? error} />
       )}
