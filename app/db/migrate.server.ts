@@ -34,6 +34,7 @@ import * as m032 from "./migrations/032-exchange-1c-pictures.ts";
 import * as m033 from "./migrations/033-exchange-1c-orders.ts";
 import * as m034 from "./migrations/034-page-version.ts";
 import * as m035 from "./migrations/035-yml-feed-complete.ts";
+import * as m037 from "./migrations/037-product-article.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
 const migrations = {
@@ -70,6 +71,7 @@ const migrations = {
   "033-exchange-1c-orders": m033,
   "034-page-version": m034,
   "035-yml-feed-complete": m035,
+  "037-product-article": m037,
 };
 
 function importedMigrations(db: Db): MigrationProvider {

@@ -213,12 +213,10 @@ async function applyProduct(trx: Trx, p: CmlProduct, state: ApplyState, cache: A
     return;
   }
   const known = p.groupId ? await trx.selectFrom("sections").select("id").where("external_id", "=", p.groupId).executeTakeFirst() : undefined;
-  if (p.groupId && !known) {
-    state.counts.warnings++;
-    if (!state.unknownGroups.includes(p.groupId) && state.unknownGroups.length < REPORT_LINES_MAX) {
-      state.unknownGroups.push(p.groupId);
-      report(state, `Группа «${p.groupId}» не описана в файле и не найдена на сайте: её товары (первый — «${p.title}») помещены в раздел «${UNSORTED_SECTION}»`);
-    }
+  // one warning per undeclared group, not per product: a catalogue without its classifier would repeat it thousands of times
+  if (p.groupId && !known && !state.unknownGroups.includes(p.groupId)) {
+    if (state.unknownGroups.length < REPORT_LINES_MAX) state.unknownGroups.push(p.groupId);
+    warn(state, `Группа «${p.groupId}» не описана в файле и не найдена на сайте: её товары (первый — «${p.title}») помещены в раздел «${UNSORTED_SECTION}»`);
   }
   const section = known ?? (await unsortedSection(trx, state));
   // property values first: «Производитель»/«Бренд» may name the brand

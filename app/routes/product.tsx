@@ -44,7 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     url: url.origin + productPath(product.slug),
     name: product.title,
     description: summary,
-    sku: String(product.id).padStart(6, "0"),
+    sku: product.article,
     brand: product.brand,
     images: product.images.map((i) => `${url.origin}${i.src}-960.webp`),
     price: product.price,
