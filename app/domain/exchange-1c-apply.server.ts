@@ -244,6 +244,8 @@ async function applyProduct(trx: Trx, p: CmlProduct, state: ApplyState, cache: A
         title: p.title,
         description: p.description,
         section_id: section.id,
+        // 1C's «Артикул» when it sends one; an article staff typed stays when it does not
+        ...(p.article ? { article: p.article } : {}),
         ...(p.weight === null ? {} : { weight: p.weight }),
         ...(brand ? { brand } : {}),
         // listed again after a full update hid it: shown again (a product staff hid stays hidden)
@@ -265,6 +267,7 @@ async function applyProduct(trx: Trx, p: CmlProduct, state: ApplyState, cache: A
         title: p.title,
         description: p.description,
         brand,
+        article: p.article,
         price: 0,
         old_price: null,
         weight: p.weight ?? 0,

@@ -3,9 +3,12 @@
 // the back office) and the old values stay; a price not in roubles needs a rate; a file with
 // records without Ид or a repeated Ид is refused whole and changes nothing; a full update does not
 // hide a product whose record could not be read; goods of an undeclared group go to «Товары из 1С».
+// What 1C says about a product is kept: its article (shown, searched) and its weight; a picture
+// narrower than a variant is not enlarged.
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listExchangeSessions } from "../../app/domain/exchange-1c.server.ts";
-import { createAccount, type TestAccount } from "../support/staff.ts";
+import { createAccount, signedIn, type TestAccount } from "../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
 
 const EXCHANGE = "/exchange/1c/";
@@ -39,10 +42,11 @@ describe.each(dialects)("what 1C sends is checked before it is applied, on %s", 
         headers: { authorization: basic(owner), ...(cookie ? { cookie } : {}) },
       })
     ).text();
-  /** one session: the file sent and imported until the final answer, as lines */
-  async function exchange(name: string, body: Uint8Array): Promise<string[]> {
+  /** one session: the file sent (and any pictures before it) and imported until the final answer, as lines */
+  async function exchange(name: string, body: Uint8Array, pictures: [string, Uint8Array][] = []): Promise<string[]> {
     const [, cookieName, cookieValue] = (await call("type=catalog&mode=checkauth")).split("\n");
     const cookie = `${cookieName}=${cookieValue}`;
+    for (const [picture, data] of pictures) expect(await call(`type=catalog&mode=file&filename=${picture}`, cookie, data)).toBe("success");
     expect(await call(`type=catalog&mode=file&filename=${name}`, cookie, body)).toBe("success");
     for (let step = 0; step < 100; step++) {
       const answer = (await call(`type=catalog&mode=import&filename=${name}`, cookie)).split("\n");
@@ -166,5 +170,56 @@ describe.each(dialects)("what 1C sends is checked before it is applied, on %s", 
     expect(answer.slice(2)).toEqual([expect.stringMatching(/Группа «group-nobody-knows».*«Товары из 1С»/)]);
     expect((await row("val-lost-1")).section).toBe("Товары из 1С");
     expect((await row("val-lost-2")).section).toBe("Товары из 1С");
+  });
+
+  it("keeps 1C's article and weight: the page shows the article, both searches find it, and a product without weight is flagged", async () => {
+    const png = await sharp({ create: { width: 500, height: 400, channels: 3, background: "#8b5a2b" } })
+      .png()
+      .toBuffer();
+    const answer = await exchange(
+      "import.xml",
+      catalogue(
+        [
+          product("val-art", "Шкаф артикульный", "<Артикул>KM-501</Артикул><Вес>42,5</Вес><Картинка>import_files/km/501.png</Картинка>"),
+          product("val-light", "Полка невесомая", "<Артикул>KM-502</Артикул>"),
+        ].join(""),
+        true,
+      ),
+      [["import_files/km/501.png", png]],
+    );
+    expect(answer[0]).toBe("success");
+    const stored = await app.vitrina.db.kysely
+      .selectFrom("products")
+      .select(["id", "slug", "article", "weight", "images"])
+      .where("external_id", "=", "val-art")
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ article: "KM-501", weight: 42_500 });
+    await exchange("offers.xml", offers(offer("val-art", "30000", "2") + offer("val-light", "900", "2")));
+
+    // React puts a comment between the label and the value; the visitor reads them as one line
+    const page = (await (await fetch(`${app.url}/product/${stored.slug}/`)).text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("Артикул: KM-501");
+    expect(page).not.toContain(`Артикул: ${String(stored.id).padStart(6, "0")}`);
+    const found = await (await fetch(`${app.url}/search/?q=KM-501`)).text();
+    expect(found).toContain("Шкаф артикульный");
+    expect(found).not.toContain("Полка невесомая");
+
+    const staff = await signedIn(app, owner);
+    const listed = await (await staff.get("/admin/products/?q=KM-501")).text();
+    expect(listed).toContain(`/admin/products/${stored.id}/`);
+    expect(listed).toContain("KM-501");
+    expect(listed).not.toContain("Вес не указан");
+    const light = await (await staff.get("/admin/products/?q=KM-502")).text();
+    expect(light).toContain("Вес не указан");
+
+    // a 500-pixel picture is not blown up to 960: the widest file is 500 wide, and the srcset
+    // offers the 640 variant as what it is (500w) and no wider one
+    const [image] = JSON.parse(stored.images) as { src: string; width: number }[];
+    expect(image!.width).toBe(500);
+    const widest = Buffer.from(await (await fetch(`${app.url}${image!.src}-960.webp`)).arrayBuffer());
+    expect((await sharp(widest).metadata()).width).toBe(500);
+    expect(page).toContain(`${image!.src}-320.webp 320w, ${image!.src}-640.webp 500w"`);
+    expect(page).not.toContain(`${image!.src}-960.webp 960w`);
+    expect(page).toContain('<meta property="og:image:width" content="500"/>');
   });
 });
