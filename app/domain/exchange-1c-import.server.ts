@@ -38,9 +38,7 @@ export const ZIP_MAX_RATIO = 200;
  * after the summary and for ours; `reasons` of a failure likewise, the first of them in `reason`.
  */
 export type ImportAnswer =
-  | { kind: "progress"; message: string }
-  | { kind: "success"; message: string; warnings: string[] }
-  | { kind: "failure"; reason: string; reasons?: string[] };
+  { kind: "progress"; message: string } | { kind: "success"; message: string; warnings: string[] } | { kind: "failure"; reason: string; reasons?: string[] };
 
 /** a file refused whole, with every reason found (decision 099) */
 class FileRefused extends CommerceMlError {

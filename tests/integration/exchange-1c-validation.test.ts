@@ -15,7 +15,8 @@ const EXCHANGE = "/exchange/1c/";
 const GROUP = "val-group-1";
 const ids = ["neg", "huge", "zero", "inf", "abc", "ok"].map((k) => `val-${k}`);
 
-const xml = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.05">${body}</КоммерческаяИнформация>`);
+const xml = (body: string) =>
+  Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.05">${body}</КоммерческаяИнформация>`);
 const product = (id: string, title: string, extra = "", group = GROUP) =>
   `<Товар>${id ? `<Ид>${id}</Ид>` : ""}${title ? `<Наименование>${title}</Наименование>` : ""}<Группы><Ид>${group}</Ид></Группы>${extra}</Товар>`;
 const catalogue = (products: string, changesOnly: boolean) =>
@@ -85,10 +86,7 @@ describe.each(dialects)("what 1C sends is checked before it is applied, on %s", 
 
   it("refuses negative, huge, zero, 1e309 and non-numeric prices with the offer's Ид and the reason, and keeps the old price and stock", async () => {
     const bad = ["-24990.00", "99999999999999999999", "0", "1e309", "abc"];
-    const answer = await exchange(
-      "offers.xml",
-      offers([...bad.map((price, i) => offer(ids[i]!, price, "9")), offer("val-ok", "2490", "-3")].join("")),
-    );
+    const answer = await exchange("offers.xml", offers([...bad.map((price, i) => offer(ids[i]!, price, "9")), offer("val-ok", "2490", "-3")].join("")));
     expect(answer[0]).toBe("success");
     expect(answer[1]).toBe("Обработано предложений: 1, не найдено товаров: 0, отклонено записей: 5");
     const lines = answer.slice(2);
@@ -164,7 +162,10 @@ describe.each(dialects)("what 1C sends is checked before it is applied, on %s", 
   it("puts goods of an undeclared group into «Товары из 1С» with a warning naming the group", async () => {
     const answer = await exchange(
       "import.xml",
-      catalogue([product("val-lost-1", "Стул потерянный", "", "group-nobody-knows"), product("val-lost-2", "Стол потерянный", "", "group-nobody-knows")].join(""), true),
+      catalogue(
+        [product("val-lost-1", "Стул потерянный", "", "group-nobody-knows"), product("val-lost-2", "Стол потерянный", "", "group-nobody-knows")].join(""),
+        true,
+      ),
     );
     expect(answer[0]).toBe("success");
     expect(answer.slice(2)).toEqual([expect.stringMatching(/Группа «group-nobody-knows».*«Товары из 1С»/)]);

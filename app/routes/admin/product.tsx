@@ -119,7 +119,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
   const values = actionData?.values ?? loaderData.values;
   return (
     <AdminPage
-      title={values.id ? `${values.set ? "Комплект" : "Товар"} ${articleOf(values.id, loaderData.values.article)}` : values.set ? "Новый комплект" : "Новый товар"}
+      title={
+        values.id ? `${values.set ? "Комплект" : "Товар"} ${articleOf(values.id, loaderData.values.article)}` : values.set ? "Новый комплект" : "Новый товар"
+      }
       actions={
         values.id ? (
           <Link className="button button--ghost" to={`/product/${loaderData.values.slug}/`}>
