@@ -35,6 +35,7 @@ import * as m033 from "./migrations/033-exchange-1c-orders.ts";
 import * as m034 from "./migrations/034-page-version.ts";
 import * as m035 from "./migrations/035-yml-feed-complete.ts";
 import * as m036 from "./migrations/036-import-preview-rows.ts";
+import * as m037 from "./migrations/037-product-article.ts";
 import * as m038 from "./migrations/038-exchange-session-bytes.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
@@ -73,6 +74,7 @@ const migrations = {
   "034-page-version": m034,
   "035-yml-feed-complete": m035,
   "036-import-preview-rows": m036,
+  "037-product-article": m037,
   "038-exchange-session-bytes": m038,
 };
 
