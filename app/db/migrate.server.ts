@@ -35,6 +35,7 @@ import * as m033 from "./migrations/033-exchange-1c-orders.ts";
 import * as m034 from "./migrations/034-page-version.ts";
 import * as m035 from "./migrations/035-yml-feed-complete.ts";
 import * as m036 from "./migrations/036-import-preview-rows.ts";
+import * as m037 from "./migrations/037-product-article.ts";
 import * as m038 from "./migrations/038-exchange-session-bytes.ts";
 import * as m039 from "./migrations/039-refund-lines.ts";
 
@@ -74,6 +75,7 @@ const migrations = {
   "034-page-version": m034,
   "035-yml-feed-complete": m035,
   "036-import-preview-rows": m036,
+  "037-product-article": m037,
   "038-exchange-session-bytes": m038,
   "039-refund-lines": m039,
 };

@@ -66,6 +66,8 @@ export interface ProductTable {
   external_id: Generated<string | null>;
   /** 1: hidden by a full 1C update because 1C no longer listed it; shown again when it returns (decision 088) */
   exchange_hidden: Generated<number>;
+  /** the article (1C's «Артикул» or typed by staff); "" when none: the id stands in (decision 099) */
+  article: Generated<string>;
 }
 
 /** the address of a deleted product: it answers 410 Gone rather than 404 */

@@ -12,6 +12,10 @@ export interface AdminProductRow {
   oldPrice: number | null;
   stock: number;
   published: boolean;
+  /** the product's own article; "" when none (the id stands in) */
+  article: string;
+  /** no weight given (0 g): lifting cannot be priced, the back office flags it (decision 099) */
+  noWeight: boolean;
 }
 
 export interface AdminProductList {
@@ -44,6 +48,8 @@ export interface ProductFormValues {
   slug: string;
   sectionId: number;
   brand: string;
+  /** the product's own article; "" when none */
+  article: string;
   price: string;
   oldPrice: string;
   stock: string;

@@ -1,7 +1,7 @@
 // The back office's products (issue 14, decision 073): the searchable list at 100 000 products and
 // the bulk actions on checked rows. Every bulk change is one transaction with an audit entry per
 // product, so the journal shows each product's before and after, and nothing lands half-done.
-import { sql, type Expression, type SqlBool, type Transaction } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from "kysely";
 import type { Db } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
 import {
@@ -77,8 +77,13 @@ export async function listAdminProducts(db: Db, filter: ProductListFilter): Prom
   let query = db.kysely.selectFrom("products");
   const search = classifyProductSearch(filter.q);
   if (search.kind === "text") {
-    // digits alone are an id or an article: one primary-key look-up, not a search of every title
-    if (search.id) query = query.where("id", "=", search.id);
+    // digits alone are an id: one primary-key look-up, not a search of every title; one word may
+    // also be a product's own article (an exact look-up by its index, decision 099)
+    const byArticle = (eb: ExpressionBuilder<Database, "products">) => eb("article", "in", [search.article!, search.article!.toUpperCase()]);
+    if (search.id) {
+      const id = search.id;
+      query = query.where((eb) => eb.or([eb("id", "=", id), byArticle(eb)]));
+    } else if (search.article) query = query.where((eb) => eb.or([eb.and(search.words.map((word) => wordMatches(db, word))), byArticle(eb)]));
     else query = query.where((eb) => eb.and(search.words.map((word) => wordMatches(db, word))));
   }
   if (filter.section) query = query.where("section_id", "in", subtreeOf(sections, filter.section));
@@ -107,7 +112,7 @@ export async function listAdminProducts(db: Db, filter: ProductListFilter): Prom
   const rows = ids.length
     ? await db.kysely
         .selectFrom("products")
-        .select(["id", "title", "slug", "section_id", "kind", "price", "old_price", "stock", "published"])
+        .select(["id", "title", "slug", "section_id", "kind", "price", "old_price", "stock", "published", "article", "weight"])
         .where("id", "in", ids)
         .execute()
     : [];
@@ -129,6 +134,8 @@ export async function listAdminProducts(db: Db, filter: ProductListFilter): Prom
         oldPrice: r.old_price === null ? null : Number(r.old_price),
         stock: r.stock,
         published: r.published === 1,
+        article: r.article,
+        noWeight: r.kind === "product" && Number(r.weight) <= 0,
       })),
   };
 }

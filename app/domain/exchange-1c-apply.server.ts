@@ -20,6 +20,10 @@ export interface ImportCounts {
   missing: number;
   pictures: number;
   errors: number;
+  /** records refused (a bad price or stock, a price not in roubles): decision 099 */
+  refused: number;
+  /** records applied with a remark (an undeclared group, no name, a bad weight) */
+  warnings: number;
 }
 
 export const emptyCounts = (): ImportCounts => ({
@@ -32,7 +36,12 @@ export const emptyCounts = (): ImportCounts => ({
   missing: 0,
   pictures: 0,
   errors: 0,
+  refused: 0,
+  warnings: 0,
 });
+
+/** lines kept for the session's report (a catalogue with thousands of bad records must not bloat the row) */
+export const REPORT_LINES_MAX = 200;
 
 /** what carries over between batches and requests (stored as JSON with the import's progress) */
 export interface ApplyState {
@@ -44,6 +53,20 @@ export interface ApplyState {
   /** sections or properties changed: every storefront index is rebuilt, not patched */
   structural: boolean;
   counts: ImportCounts;
+  /** lines for the session's report, the answer to 1C and the log (refused records, warnings, bad pictures) */
+  errors: string[];
+  /** groups products named that neither the file nor the shop knows (each reported once) */
+  unknownGroups: string[];
+}
+
+/** a line for the report, while there is room */
+export function report(state: ApplyState, line: string): void {
+  if (state.errors.length < REPORT_LINES_MAX) state.errors.push(line);
+}
+
+function warn(state: ApplyState, line: string): void {
+  state.counts.warnings++;
+  report(state, line);
 }
 
 /** per request: properties already looked up by their «Ид» */
@@ -91,15 +114,27 @@ async function applyGroup(trx: Trx, group: CmlGroup, state: ApplyState): Promise
   state.counts.sections++;
 }
 
-/** where a product without a known group goes: the first section, or a new «Товары из 1С» in an empty shop */
+export const UNSORTED_SECTION = "Товары из 1С";
+
+/**
+ * Where a product without a known group goes: the top-level «Товары из 1С» (made the first time),
+ * never some other section it does not belong to (decision 099).
+ */
 async function unsortedSection(trx: Trx, state: ApplyState): Promise<{ id: number }> {
-  const first = await trx.selectFrom("sections").select("id").orderBy("id").executeTakeFirst();
-  if (first) return first;
+  const found = await trx
+    .selectFrom("sections")
+    .select("id")
+    .where("title", "=", UNSORTED_SECTION)
+    .where("parent_id", "is", null)
+    .where("external_id", "is", null)
+    .orderBy("id")
+    .executeTakeFirst();
+  if (found) return found;
   state.structural = true;
-  const slug = await freeSlug(trx, "sections", "Товары из 1С", 120);
+  const slug = await freeSlug(trx, "sections", UNSORTED_SECTION, 120);
   return trx
     .insertInto("sections")
-    .values({ parent_id: null, slug, title: "Товары из 1С", description: "", sort: 500 })
+    .values({ parent_id: null, slug, title: UNSORTED_SECTION, description: "", sort: 500 })
     .returning("id")
     .executeTakeFirstOrThrow();
 }
@@ -171,9 +206,19 @@ async function valueText(trx: Trx, cache: ApplyCache, value: string): Promise<st
 }
 
 async function applyProduct(trx: Trx, p: CmlProduct, state: ApplyState, cache: ApplyCache, now: number): Promise<void> {
-  const section =
-    (p.groupId ? await trx.selectFrom("sections").select("id").where("external_id", "=", p.groupId).executeTakeFirst() : undefined) ??
-    (await unsortedSection(trx, state));
+  for (const line of p.warnings) warn(state, line);
+  if (!p.title) {
+    // staged all the same, so a full update does not hide the product this record stands for
+    warn(state, `Товар «${p.id}»: нет наименования — запись пропущена, товар на сайте не изменён`);
+    return;
+  }
+  const known = p.groupId ? await trx.selectFrom("sections").select("id").where("external_id", "=", p.groupId).executeTakeFirst() : undefined;
+  // one warning per undeclared group, not per product: a catalogue without its classifier would repeat it thousands of times
+  if (p.groupId && !known && !state.unknownGroups.includes(p.groupId)) {
+    if (state.unknownGroups.length < REPORT_LINES_MAX) state.unknownGroups.push(p.groupId);
+    warn(state, `Группа «${p.groupId}» не описана в файле и не найдена на сайте: её товары (первый — «${p.title}») помещены в раздел «${UNSORTED_SECTION}»`);
+  }
+  const section = known ?? (await unsortedSection(trx, state));
   // property values first: «Производитель»/«Бренд» may name the brand
   const values: { property_id: number; value_text: string | null; value_num: number | null }[] = [];
   let brand = p.brand;
@@ -199,6 +244,8 @@ async function applyProduct(trx: Trx, p: CmlProduct, state: ApplyState, cache: A
         title: p.title,
         description: p.description,
         section_id: section.id,
+        // 1C's «Артикул» when it sends one; an article staff typed stays when it does not
+        ...(p.article ? { article: p.article } : {}),
         ...(p.weight === null ? {} : { weight: p.weight }),
         ...(brand ? { brand } : {}),
         // listed again after a full update hid it: shown again (a product staff hid stays hidden)
@@ -220,6 +267,7 @@ async function applyProduct(trx: Trx, p: CmlProduct, state: ApplyState, cache: A
         title: p.title,
         description: p.description,
         brand,
+        article: p.article,
         price: 0,
         old_price: null,
         weight: p.weight ?? 0,
@@ -259,8 +307,19 @@ function applyPriceType(t: CmlPriceType, state: ApplyState, wanted: string | nul
   else if (!state.retail) state.retail = t.id;
 }
 
-/** true when the offer raised the product's stock from 0 (a back-in-stock notice is due) */
+/**
+ * true when the offer raised the product's stock from 0 (a back-in-stock notice is due). An offer
+ * whose retail price or stock could not be read is refused whole: the product keeps its price and
+ * stock, and the reason with the offer's Ид goes to the report (decision 099).
+ */
 async function applyOffer(trx: Trx, offer: CmlOffer, state: ApplyState, now: number): Promise<boolean> {
+  const priceError = state.retail && offer.prices ? offer.priceErrors[state.retail] : undefined;
+  const reason = priceError ?? offer.stockError;
+  if (reason) {
+    state.counts.refused++;
+    report(state, `Предложение «${offer.productId}» отклонено: ${reason}; цена и остаток на сайте прежние`);
+    return false;
+  }
   const found = await trx.selectFrom("products").select(["id", "stock"]).where("external_id", "=", offer.productId).executeTakeFirst();
   if (!found) {
     state.counts.missing++;
@@ -310,5 +369,8 @@ export async function applyRecord(
       return false;
     case "offer":
       return applyOffer(trx, record, state, now);
+    case "invalid":
+      // never applied: a file with such a record is refused while it is staged
+      return false;
   }
 }

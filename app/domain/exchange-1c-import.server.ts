@@ -22,7 +22,7 @@ import { EXCHANGE_SESSION_MAX_BYTES, safeExchangeName } from "../lib/exchange-1c
 import { recordAudit, type StaffActor } from "./audit.server.ts";
 import { catalogChanged } from "./catalog-changes.server.ts";
 import { PATCH_MAX_PRODUCTS } from "./catalog-index.server.ts";
-import { applyRecord, emptyCounts, newApplyCache, type ApplyState } from "./exchange-1c-apply.server.ts";
+import { applyRecord, emptyCounts, newApplyCache, REPORT_LINES_MAX, type ApplyState } from "./exchange-1c-apply.server.ts";
 import { importProductPictures } from "./exchange-1c-pictures.server.ts";
 import {
   EXCHANGE_MESSAGES,
@@ -46,7 +46,21 @@ export const ZIP_MAX_ENTRIES = 10_000;
 /** a real CommerceML file compresses maybe 10–30×; far more is a zip bomb */
 export const ZIP_MAX_RATIO = 200;
 
-export type ImportAnswer = { kind: "progress"; message: string } | { kind: "success"; message: string } | { kind: "failure"; reason: string };
+/**
+ * `warnings`: the lines of records refused or applied with a remark (decision 099), for 1C's log
+ * after the summary and for ours; `reasons` of a failure likewise, the first of them in `reason`.
+ */
+export type ImportAnswer =
+  { kind: "progress"; message: string } | { kind: "success"; message: string; warnings: string[] } | { kind: "failure"; reason: string; reasons?: string[] };
+
+/** a file refused whole, with every reason found (decision 099) */
+class FileRefused extends CommerceMlError {
+  readonly reasons: string[];
+  constructor(reasons: string[]) {
+    super(reasons.join("; "));
+    this.reasons = reasons;
+  }
+}
 
 class ZipRefused extends Error {}
 
@@ -168,7 +182,9 @@ const APPLY_BATCH = 100;
 /** readers kept in this process between requests; the oldest is dropped past this (it can re-read) */
 const LIVE_READERS_MAX = 16;
 /** error lines kept on a session (a catalogue with thousands of bad pictures must not bloat the row) */
-const SESSION_ERRORS_MAX = 200;
+const SESSION_ERRORS_MAX = REPORT_LINES_MAX;
+/** reasons named when a file is refused whole; the rest are counted */
+const REFUSAL_REASONS_MAX = 20;
 
 type Phase = "stage" | "apply" | "pictures" | "hide" | "search" | "publish" | "cleanup";
 
@@ -186,8 +202,6 @@ interface ImportState extends ApplyState {
   pictured: number;
   /** bytes read (for the progress line) */
   read: number;
-  /** lines for the session's report (bad pictures) */
-  errors: string[];
 }
 
 const newState = (): ImportState => ({
@@ -199,6 +213,7 @@ const newState = (): ImportState => ({
   hiddenIds: [],
   read: 0,
   errors: [],
+  unknownGroups: [],
   catalog: false,
   changesOnly: false,
   retail: null,
@@ -263,7 +278,8 @@ interface Job {
 
 async function loadState(db: Db, sessionId: string, name: string): Promise<ImportState | null> {
   const row = await db.kysely.selectFrom("exchange_imports").select("state").where("session_id", "=", sessionId).where("file", "=", name).executeTakeFirst();
-  return row ? (JSON.parse(row.state) as ImportState) : null;
+  // over newState(): a state saved by an older version lacks the fields added since
+  return row ? { ...newState(), ...(JSON.parse(row.state) as Partial<ImportState>) } : null;
 }
 
 async function saveState(executor: Db["kysely"], job: Job, now = Date.now()): Promise<void> {
@@ -347,9 +363,48 @@ async function stageStep(job: Job): Promise<boolean> {
   live.reader.write(live.decoder ? decodeChecked(live.decoder, null, live.offset) : "");
   live.reader.end();
   job.readers.delete(key);
-  job.state.phase = "apply";
   await flushStaged(job, live);
+  // the phase moves on only after the check: a restart in between checks again
+  await refuseBrokenFile(job);
+  job.state.phase = "apply";
+  await saveState(job.services.db.kysely, job);
   return true;
+}
+
+/**
+ * A file that cannot be applied safely is refused whole before anything is applied (decision
+ * 099): records without their Ид, a group or a product whose Ид repeats (the second would
+ * overwrite the first). Throws FileRefused with the reasons.
+ */
+async function refuseBrokenFile(job: Job): Promise<void> {
+  const { db } = job.services;
+  const staged = db.kysely.selectFrom("exchange_staging").where("session_id", "=", job.session.id).where("file", "=", job.name);
+  const invalid = await staged.select("data").where("kind", "=", "invalid").orderBy("seq").limit(REFUSAL_REASONS_MAX).execute();
+  const invalidCount = invalid.length
+    ? Number(
+        (
+          await staged
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("kind", "=", "invalid")
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    : 0;
+  const repeated = await staged
+    .select(["external_id", (eb) => eb.fn.countAll().as("n")])
+    .where("kind", "=", "product")
+    .groupBy("external_id")
+    .having((eb) => eb.fn.countAll(), ">", 1)
+    .orderBy("external_id")
+    .limit(REFUSAL_REASONS_MAX)
+    .execute();
+  if (invalidCount === 0 && repeated.length === 0) return;
+  const reasons = [
+    ...invalid.map((row) => (JSON.parse(row.data) as { reason: string }).reason),
+    ...(invalidCount > invalid.length ? [`и ещё записей без Ид или с повтором: ${invalidCount - invalid.length}`] : []),
+    ...repeated.map((r) => `Товар с Ид «${r.external_id}» повторяется в файле ${Number(r.n)} раз(а)`),
+  ];
+  throw new FileRefused([`Файл не применён: ${reasons.length} ошибок в структуре, ничего не изменено`, ...reasons].slice(0, REFUSAL_REASONS_MAX + 2));
 }
 
 /** Phase 2: one batch of staged records in one transaction; true when none are left. */
@@ -513,6 +568,8 @@ async function publishStep(job: Job, actor: StaffActor, now: number): Promise<vo
     : { offers: c.offers, missing: c.missing };
   if (c.pictures) counts.pictures = c.pictures;
   if (c.errors) counts.errors = c.errors;
+  if (c.refused) counts.refused = c.refused;
+  if (c.warnings) counts.warnings = c.warnings;
   await recordAudit(db.kysely, actor, { action: "catalog.exchange-1c", entity: "catalog", entityId: name, before: null, after: counts }, now);
   for (const [k, v] of Object.entries(counts)) session.counts[k] = (session.counts[k] ?? 0) + v;
   session.errors.push(...state.errors.slice(0, Math.max(0, SESSION_ERRORS_MAX - session.errors.length)));
@@ -547,11 +604,11 @@ async function cleanupStep(job: Job): Promise<ImportAnswer | null> {
   }
   await dropImport(db, job.readers, session.id, name);
   const c = state.counts;
-  const errors = c.errors ? `, ошибок: ${c.errors}` : "";
+  const errors = `${c.refused ? `, отклонено записей: ${c.refused}` : ""}${c.warnings ? `, предупреждений: ${c.warnings}` : ""}${c.errors ? `, ошибок: ${c.errors}` : ""}`;
   const message = state.catalog
     ? `Групп: ${c.sections}, свойств: ${c.properties}, товаров создано: ${c.created}, обновлено: ${c.updated}, скрыто: ${c.hidden}${c.pictures ? `, картинок: ${c.pictures}` : ""}${errors}`
     : `Обработано предложений: ${c.offers}, не найдено товаров: ${c.missing}${errors}`;
-  return { kind: "success", message };
+  return { kind: "success", message, warnings: state.errors };
 }
 
 function progressLine(job: Job): string {
@@ -624,6 +681,16 @@ export async function importExchangeFile(
   } catch (error) {
     if (!(error instanceof CommerceMlError)) throw error;
     await dropImport(db, job.readers, session.id, safe);
+    if (error instanceof FileRefused) {
+      // the first reason is 1C's failure line, the rest follow it and stay on the session
+      const [head, ...rest] = error.reasons;
+      await changeSessionRow(db, session, (row) => {
+        row.errors.push(`${safe}: ${head}`, ...rest);
+        row.status = "failed";
+      });
+      await endExchangeSession(db, storage, session);
+      return { kind: "failure", reason: `${safe}: ${head}`, reasons: rest };
+    }
     return failed(`${safe}: ${error.message}`);
   }
 }

@@ -150,11 +150,11 @@ async function exportPage(db: Db, afterId: number): Promise<{ id: number; hash: 
       .select([
         "order_lines.order_id",
         "order_lines.product_id",
-        "order_lines.slug",
         "order_lines.title",
         "order_lines.price",
         "order_lines.qty",
         "products.external_id",
+        "products.article",
       ])
       .where("order_lines.order_id", "in", ids)
       .orderBy("order_lines.id")
@@ -170,7 +170,8 @@ async function exportPage(db: Db, afterId: number): Promise<{ id: number; hash: 
   const goods = new Map<number, ExportOrderGoods[]>();
   for (const l of lines) {
     const list = goods.get(l.order_id) ?? [];
-    list.push({ id: l.external_id ?? String(l.product_id), article: l.slug, title: l.title, price: Number(l.price), qty: l.qty });
+    // the product's own article (1C's «Артикул», decision 099); none is sent rather than the address
+    list.push({ id: l.external_id ?? String(l.product_id), article: l.article ?? "", title: l.title, price: Number(l.price), qty: l.qty });
     goods.set(l.order_id, list);
   }
   const refunded = new Map<number, number>();

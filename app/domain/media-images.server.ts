@@ -39,7 +39,7 @@ export const MEDIA_IMAGE_MESSAGES = {
 export interface StoredImage {
   /** web path without width and extension; files are `<src>-<w>.avif|webp` */
   src: string;
-  /** of the widest variant */
+  /** of the widest variant: the picture's own width when it is narrower than the widest variant */
   width: number;
   height: number;
 }
@@ -87,8 +87,9 @@ export async function storeMediaImage(mediaDir: string, folder: MediaFolder, fil
   try {
     await fs.mkdir(dir, { recursive: true });
     for (const width of widths) {
-      // a picture narrower than a width is enlarged to it, so `<w>w` in srcset stays true
-      const resized = source().rotate().resize({ width });
+      // a picture narrower than a width is not enlarged (decision 099): the file keeps its own
+      // width, stored below as the image's width, and ProductPicture's srcset names that width
+      const resized = source().rotate().resize({ width, withoutEnlargement: true });
       for (const format of ["webp", "avif"] as const) {
         const encoded = format === "webp" ? resized.clone().webp({ quality: 80 }) : resized.clone().avif({ quality: 50, effort: 3 });
         const { data, info } = await encoded.toBuffer({ resolveWithObject: true });

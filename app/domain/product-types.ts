@@ -25,6 +25,8 @@ export interface ProductPageData {
   title: string;
   description: string;
   brand: string;
+  /** the article to show: the product's own, else its id in six digits (articleOf) */
+  article: string;
   price: number;
   oldPrice: number | null;
   weight: number;

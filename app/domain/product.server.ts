@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/database.server.ts";
 import type { ProductTabId } from "../lib/product-tabs.ts";
 import { descriptionHtml } from "../lib/product-description.ts";
+import { articleOf } from "../lib/product-list-query.ts";
 import type { ProductCardData } from "./catalog-types.ts";
 import { loadProductCards } from "./listing.server.ts";
 import { firstProductImage, isNonEmptyString, isProductImage, parseJsonList } from "../lib/json-columns.ts";
@@ -72,6 +73,7 @@ export async function findProductPage(db: Db, slug: string, { preview = false } 
     title: row.title,
     description: row.description,
     brand: row.brand,
+    article: articleOf(row.id, row.article),
     price: Number(row.price),
     oldPrice: row.old_price === null ? null : Number(row.old_price),
     weight: Number(row.weight),
@@ -123,7 +125,7 @@ export async function loadTabContent(db: Db, product: ProductPageData, tab: Prod
       return { tab, html: cleanRichText(descriptionHtml(product.description)) };
     case "specs": {
       const rows = await loadSpecRows(db, product.id);
-      const extra: SpecRow[] = [{ title: "Артикул", value: String(product.id).padStart(6, "0") }];
+      const extra: SpecRow[] = [{ title: "Артикул", value: product.article }];
       if (product.brand) extra.push({ title: "Бренд", value: product.brand });
       return { tab, rows: [...extra, ...rows] };
     }

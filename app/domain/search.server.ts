@@ -22,9 +22,9 @@ export const MAX_SEARCH_RESULTS = 5000;
 /** Products a rebuild reads and writes the documents of at a time (see rebuildSearchIndex). */
 const REBUILD_SLICE = 2000;
 
-/** Search documents (title, brand, section, properties, description) of the given products, or of an id range. */
+/** Search documents (title, article, brand, section, properties, description) of the given products, or of an id range. */
 async function searchDocuments(k: Kysely<Database>, ids: readonly number[] | { from: number; to: number }): Promise<{ product_id: number; stems: string }[]> {
-  let products = k.selectFrom("products").select(["id", "section_id", "title", "brand", "description"]);
+  let products = k.selectFrom("products").select(["id", "section_id", "title", "article", "brand", "description"]);
   let valueRows = k.selectFrom("product_values").select(["product_id", "value_text"]).where("value_text", "is not", null);
   if ("from" in ids) {
     products = products.where("id", ">=", ids.from).where("id", "<=", ids.to);
@@ -43,7 +43,7 @@ async function searchDocuments(k: Kysely<Database>, ids: readonly number[] | { f
   }
   return rows.map((p) => ({
     product_id: p.id,
-    stems: documentStems([p.title, p.brand, sectionTitle.get(p.section_id) ?? "", ...(valuesOf.get(p.id) ?? []), p.description].join(" ")),
+    stems: documentStems([p.title, p.article, p.brand, sectionTitle.get(p.section_id) ?? "", ...(valuesOf.get(p.id) ?? []), p.description].join(" ")),
   }));
 }
 

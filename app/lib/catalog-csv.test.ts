@@ -25,6 +25,12 @@ describe("cells", () => {
     expect(parseRoubles("12,999", "Цена").ok).toBe(false);
     expect(parseRoubles("дорого", "Цена").ok).toBe(false);
   });
+  it("holds prices and stock to the same bounds as 1C's (decision 099)", () => {
+    expect(parseRoubles("0", "Старая цена")).toEqual({ ok: false, error: "Старая цена должна быть больше нуля" });
+    for (const bad of ["100000000,01", "99999999999999999999", "1e309"]) expect(parseRoubles(bad, "Цена").ok).toBe(false);
+    expect(parseRoubles("100 000 000", "Цена")).toEqual({ ok: true, value: 10_000_000_000 });
+    expect(parseStock("2000000").ok).toBe(false);
+  });
   it("writes kopecks back the way they are read", () => {
     for (const k of [1_299_050, 1_299_000, 5, 100]) expect(parseRoubles(formatRoubles(k), "Цена")).toEqual({ ok: true, value: k });
   });

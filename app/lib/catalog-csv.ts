@@ -1,5 +1,6 @@
 // The catalogue CSV's columns and the reading of each cell, shared by the back office's import
 // page, the command line and the export, so export → edit → import round-trips.
+import { parsePrice, parseStock as parseStockCount } from "./merchant-numbers.ts";
 
 /** the fixed columns, in export order; property columns (by code) follow */
 export const BASE_COLUMNS = ["id", "slug", "title", "section", "price", "old_price", "stock", "published"] as const;
@@ -49,16 +50,12 @@ export function readHeader(cells: readonly string[], propertyCodes: ReadonlySet<
 
 const SPACES = /[\s\u00a0\u202f]/g;
 
-/** «12 990,50», «12990.50», «12 990» → kopecks; `label` names the field in the message. */
+/**
+ * «12 990,50», «12990.50», «12 990» → kopecks; `label` names the field in the message. The same
+ * rule as 1C's prices (decision 099): above zero, at most two places, at most 100 000 000 ₽.
+ */
 export function parseRoubles(raw: string, label: string): CellResult<number> {
-  const text = raw
-    .replace(SPACES, "")
-    .replace(/₽|руб\.?$/i, "")
-    .replace(",", ".");
-  if (text.startsWith("-")) return fail(`${label} не может быть отрицательной: «${raw.trim()}»`);
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!m) return fail(`${label}: не число «${raw.trim()}» (пример: 12 990,50)`);
-  return ok(Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")));
+  return parsePrice(raw, label);
 }
 
 /** kopecks → «12990,50» / «12990» (no thousands spaces: Excel keeps it a number) */
@@ -68,11 +65,9 @@ export function formatRoubles(kopecks: number): string {
   return rest === 0 ? String(roubles) : `${roubles},${String(rest).padStart(2, "0")}`;
 }
 
+/** whole pieces up to the shared bound (decision 099); a negative stock is refused */
 export function parseStock(raw: string): CellResult<number> {
-  const text = raw.replace(SPACES, "");
-  if (/^-\d+$/.test(text)) return fail(`Остаток не может быть отрицательным: «${raw.trim()}»`);
-  if (!/^\d{1,9}$/.test(text)) return fail(`Остаток — целое число штук, а не «${raw.trim()}»`);
-  return ok(Number(text));
+  return parseStockCount(raw, "refuse");
 }
 
 const YES = new Set(["1", "да", "yes", "true", "+"]);

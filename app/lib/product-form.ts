@@ -11,12 +11,16 @@ import { parseLeadWeeks } from "./lead-time.ts";
 export const PRODUCT_CONFLICT_MESSAGE = "Товар изменён другим сотрудником, обновите страницу";
 export const TITLE_MAX = 200;
 export const SLUG_MAX = 140;
+/** as the column (migration 037) and as 1C's «Артикул» is read */
+const ARTICLE_MAX = 60;
 
 export interface ProductFormInput {
   title: string;
   slug: string;
   sectionId: number;
   brand: string;
+  /** the product's own article (decision 099); undefined when the post has no such field: left as stored */
+  article?: string;
   /** kopecks */
   price: number;
   oldPrice: number | null;
@@ -87,6 +91,8 @@ export function parseProductForm(form: FormData): ProductFormParse {
   if (!Number.isSafeInteger(sectionId) || sectionId <= 0) errors.sectionId = "Выберите раздел.";
 
   const brand = get("brand").slice(0, 100);
+  const article = form.has("article") ? get("article").replace(/\s+/g, " ") : undefined;
+  if (article && article.length > ARTICLE_MAX) errors.article = `Артикул — не длиннее ${ARTICLE_MAX} символов.`;
 
   // a set's price, old price and weight follow from its items: only the composition is read
   const set = form.get("kind") === "set" ? parseSetFields(form) : null;
@@ -141,6 +147,7 @@ export function parseProductForm(form: FormData): ProductFormParse {
       slug,
       sectionId,
       brand,
+      ...(article === undefined ? {} : { article }),
       price: price!,
       oldPrice,
       stock: stock!,

@@ -27,7 +27,9 @@ describe("product list query", () => {
   });
 
   it("searches an article as an id and a title in the spellings people type", () => {
-    expect(classifyProductSearch("000123")).toEqual({ kind: "text", id: 123, words: [{ folded: "000123", spellings: ["000123"] }] });
+    expect(classifyProductSearch("000123")).toEqual({ kind: "text", id: 123, article: "000123", words: [{ folded: "000123", spellings: ["000123"] }] });
+    expect(classifyProductSearch(" KM-101 ")).toMatchObject({ kind: "text", id: null, article: "KM-101" });
+    expect(classifyProductSearch("Диван Честер")).toMatchObject({ article: null });
     const s = classifyProductSearch("ДИВАН  Ёлка");
     expect(s.kind === "text" && s.words).toEqual([
       { folded: "диван", spellings: ["ДИВАН", "диван", "Диван"] },

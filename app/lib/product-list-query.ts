@@ -62,16 +62,19 @@ export interface ProductSearchWord {
   spellings: string[];
 }
 
-export type ProductSearch = { kind: "none" } | { kind: "text"; id: number | null; words: ProductSearchWord[] };
+/** `article`: the text typed as one word, matched exactly against products' own articles (decision 099) */
+export type ProductSearch = { kind: "none" } | { kind: "text"; id: number | null; article: string | null; words: ProductSearchWord[] };
 
 /**
- * What «Поиск» looks for: digits alone are an id or an article (the id zero-padded to six digits,
- * «000123»); anything else finds products whose title or slug holds every word typed, whatever
+ * What «Поиск» looks for: one word may be a product's own article («KM-101»); digits alone are
+ * also an id (the id zero-padded to six digits, «000123»); anything else finds products whose title or slug holds every word typed, whatever
  * its case and whether it is written with ё or е («ЧЕСТЕР» and «честер» find «Диван Честер»).
  */
 export function classifyProductSearch(raw: string): ProductSearch {
-  const q = raw.trim().replace(/[%_\\"]/g, "");
+  const typed = raw.trim();
+  const q = typed.replace(/[%_\\"]/g, "");
   if (!q) return { kind: "none" };
+  const article = /^\S{1,60}$/.test(typed) ? typed : null;
   const digits = /^\d{1,9}$/.test(q) ? Number(q) : null;
   const words = q
     .split(/\s+/)
@@ -81,12 +84,16 @@ export function classifyProductSearch(raw: string): ProductSearch {
       const spellings = [word, lower, lower.charAt(0).toLocaleUpperCase("ru") + lower.slice(1)];
       return { folded: foldYo(lower), spellings: [...new Set([...spellings, ...spellings.map(foldYo)])] };
     });
-  return { kind: "text", id: digits && digits > 0 ? digits : null, words };
+  return { kind: "text", id: digits && digits > 0 ? digits : null, article, words };
 }
 
 const foldYo = (text: string) => text.replace(/ё/g, "е").replace(/Ё/g, "Е");
 
-export const articleOf = (id: number): string => String(id).padStart(6, "0");
+/**
+ * The article shown for a product: its own (1C's «Артикул» or typed by staff), else the shop's
+ * number — the id in six digits (decision 099).
+ */
+export const articleOf = (id: number, article = ""): string => article || String(id).padStart(6, "0");
 
 // ---- bulk actions ----------------------------------------------------------------------------------
 

@@ -77,7 +77,22 @@ async function exchange({ request, context }: Route.LoaderArgs | Route.ActionArg
       auth.actor,
       filename,
     );
-    if (answer.kind === "failure") return failure(answer.reason);
+    // 1C shows the lines after the first in its exchange log; ours gets them too (decision 099)
+    if (answer.kind === "failure") {
+      services.logger.warn(
+        { exchangeSession: session.id.slice(0, 8), file: filename, reasons: [answer.reason, ...(answer.reasons ?? [])] },
+        "1C import refused",
+      );
+      return text(exchangeAnswer("failure", answer.reason, ...(answer.reasons ?? [])));
+    }
+    if (answer.kind === "success") {
+      if (answer.warnings.length)
+        services.logger.warn(
+          { exchangeSession: session.id.slice(0, 8), file: filename, records: answer.warnings },
+          "1C import: records refused or applied with remarks",
+        );
+      return text(exchangeAnswer("success", answer.message, ...answer.warnings));
+    }
     return text(exchangeAnswer(answer.kind, answer.message));
   }
   return failure("Неизвестный режим обмена (mode)");

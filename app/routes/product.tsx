@@ -44,7 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     url: url.origin + productPath(product.slug),
     name: product.title,
     description: summary,
-    sku: String(product.id).padStart(6, "0"),
+    sku: product.article,
     brand: product.brand,
     images: product.images.map((i) => `${url.origin}${i.src}-960.webp`),
     price: product.price,
@@ -141,8 +141,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     ...(image
       ? [
           { property: "og:image", content: image },
-          { property: "og:image:width", content: "960" },
-          { property: "og:image:height", content: "960" },
+          // the widest file's own size: a narrow picture is not enlarged to 960 (decision 099)
+          { property: "og:image:width", content: String(product.images[0]!.width) },
+          { property: "og:image:height", content: String(product.images[0]!.height) },
         ]
       : []),
     { property: "product:price:amount", content: (product.price / 100).toFixed(2) },

@@ -191,8 +191,8 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
       .where("price", ">", 0)
       .orderBy("id")
       .executeTakeFirstOrThrow();
-    // the product came from 1C once: its lines must carry 1C's Ид
-    await app.vitrina.db.kysely.updateTable("products").set({ stock: 500, external_id: PRODUCT_1C_ID }).where("id", "=", p.id).execute();
+    // the product came from 1C once: its lines must carry 1C's Ид and its article (decision 099)
+    await app.vitrina.db.kysely.updateTable("products").set({ stock: 500, external_id: PRODUCT_1C_ID, article: "KM-777" }).where("id", "=", p.id).execute();
     product = { id: p.id, title: p.title, price: Number(p.price) };
     await drain(); // the demo orders: 1C has them before the tests begin
   });
@@ -254,7 +254,7 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
     const rub = (k: number | string) => (Number(k) / 100).toFixed(2);
     expect(doc.fields["Сумма"]).toBe(rub(row.total));
     expect(doc.lines).toEqual([
-      { id: PRODUCT_1C_ID, article: expect.any(String), title: product.title, price: rub(product.price), qty: "2", sum: rub(product.price * 2), kind: "Товар" },
+      { id: PRODUCT_1C_ID, article: "KM-777", title: product.title, price: rub(product.price), qty: "2", sum: rub(product.price * 2), kind: "Товар" },
       {
         id: "ORDER_DELIVERY",
         article: "",

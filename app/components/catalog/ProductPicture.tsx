@@ -1,6 +1,5 @@
 import type { ProductImage } from "../../db/schema.ts";
-
-const WIDTHS = [320, 640, 960] as const;
+import { imageVariants } from "../../lib/product-image-variants.ts";
 
 /** A product illustration in AVIF and WebP at three widths; width/height set, so no layout shift. */
 export function ProductPicture({
@@ -16,7 +15,11 @@ export function ProductPicture({
   priority?: boolean;
   className?: string;
 }) {
-  const set = (ext: string) => WIDTHS.map((w) => `${image.src}-${w}.${ext} ${w}w`).join(", ");
+  // the true width of each file: a narrow picture is stored unenlarged (decision 099)
+  const set = (ext: string) =>
+    imageVariants(image)
+      .map((v) => `${image.src}-${v.file}.${ext} ${v.width}w`)
+      .join(", ");
   return (
     <picture className={className}>
       <source type="image/avif" srcSet={set("avif")} sizes={sizes} />

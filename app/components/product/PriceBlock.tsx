@@ -92,7 +92,7 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
               Вес{product.kind === "set" ? " комплекта" : ""}: {formatWeight(weight)}
             </li>
           ) : null}
-          <li>Артикул: {String(product.id).padStart(6, "0")}</li>
+          <li>Артикул: {product.article}</li>
         </ul>
 
         <div className="price-block__actions">

@@ -2,9 +2,8 @@
 // first for the viewer), video-site links as embeds, files as videos.
 import type { ProductImage } from "../../db/schema.ts";
 import type { MediaItem } from "../../ui/MediaLightbox.tsx";
+import { imageVariants } from "../../lib/product-image-variants.ts";
 import { parseVideoLink } from "../../lib/video-embed.ts";
-
-const WIDTHS = [320, 640, 960] as const;
 
 export function imageItem(image: ProductImage): MediaItem {
   const ratio = image.height / image.width;
@@ -14,7 +13,7 @@ export function imageItem(image: ProductImage): MediaItem {
     alt: image.alt,
     width: image.width,
     height: image.height,
-    srcSet: WIDTHS.map((w) => ({ src: `${image.src}-${w}.webp`, width: w, height: Math.round(w * ratio) })),
+    srcSet: imageVariants(image).map((v) => ({ src: `${image.src}-${v.file}.webp`, width: v.width, height: Math.round(v.width * ratio) })),
   };
 }
 

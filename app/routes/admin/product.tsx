@@ -58,6 +58,7 @@ async function typedValues(db: Db, form: FormData, id: number): Promise<ProductF
     slug: get("slug"),
     sectionId: Number(get("sectionId")) || 0,
     brand: get("brand"),
+    article: get("article"),
     price: get("price"),
     oldPrice: get("oldPrice"),
     stock: get("stock"),
@@ -118,7 +119,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
   const values = actionData?.values ?? loaderData.values;
   return (
     <AdminPage
-      title={values.id ? `${values.set ? "Комплект" : "Товар"} ${articleOf(values.id)}` : values.set ? "Новый комплект" : "Новый товар"}
+      title={
+        values.id ? `${values.set ? "Комплект" : "Товар"} ${articleOf(values.id, loaderData.values.article)}` : values.set ? "Новый комплект" : "Новый товар"
+      }
       actions={
         values.id ? (
           <Link className="button button--ghost" to={`/product/${loaderData.values.slug}/`}>

@@ -16,6 +16,9 @@ function countsText(counts: Record<string, number>): string {
     missing: "не найдено товаров",
     pictures: "картинок",
     errors: "ошибок",
+    // records refused and warnings (decision 099); their lines are in «Ошибки»
+    refused: "отклонено записей",
+    warnings: "предупреждений",
     // the orders exchange (decision 089)
     ordersSent: "заказов отправлено в 1С",
     ordersExported: "отмечено выгруженными",

@@ -98,12 +98,19 @@ export function ProductForm({ values, sections, properties, errors }: Props) {
           )}
         </FormGroup>
         {text("product-brand", "brand", "Бренд")}
+        {text("product-article", "article", "Артикул", { hint: "Как в 1С; пустое — номер товара на сайте" })}
         {values.set ? null : text("product-price", "price", "Цена", { hint: "В рублях, например 12 990,50", inputMode: "decimal" })}
         {values.set ? null : text("product-old-price", "oldPrice", "Старая цена", { hint: "Зачёркнутая; не ниже цены", inputMode: "decimal" })}
         {text("product-stock", "stock", "Остаток", { hint: "Штук на складе", inputMode: "numeric" })}
         {text("product-lead-min", "leadMin", "Срок поставки под заказ, от", { hint: "Недель, когда нет на складе", inputMode: "numeric" })}
         {text("product-lead-max", "leadMax", "Срок поставки под заказ, до", { hint: "Недель", inputMode: "numeric" })}
-        {values.set ? null : text("product-weight", "weight", "Вес, кг", { inputMode: "decimal" })}
+        {values.set
+          ? null
+          : text("product-weight", "weight", "Вес, кг", {
+              inputMode: "decimal",
+              // without a weight lifting cannot be priced: the checkout leaves it to the manager (decision 099)
+              hint: values.id && !Number(values.weight.replace(",", ".")) ? "Вес не указан: подъём на этаж рассчитает менеджер" : undefined,
+            })}
       </div>
       {values.set ? (
         <SetItemsEditor key={`set-items:${values.set.items.map((i) => i.id).join(",")}`} setId={values.id} values={values.set} errors={errors} />

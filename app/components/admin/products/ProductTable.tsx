@@ -106,12 +106,13 @@ export function ProductTable({
                 <td>
                   <input type="checkbox" name="ids" value={p.id} aria-label={`Отметить «${p.title}»`} />
                 </td>
-                <td>{articleOf(p.id)}</td>
+                <td>{articleOf(p.id, p.article)}</td>
                 <td>
                   <Link to={`/admin/products/${p.id}/`}>{p.title}</Link>
                   <div className="product-table__muted">
                     /{p.slug}/{p.kind === "set" ? " · комплект" : ""}
                   </div>
+                  {p.noWeight ? <div className="product-table__low">Вес не указан: подъём рассчитает менеджер</div> : null}
                 </td>
                 <td>{p.sectionTitle}</td>
                 <td className="admin-table__num">
