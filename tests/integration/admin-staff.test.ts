@@ -220,5 +220,6 @@ describe("npm run staff (SQLite file)", () => {
     expect((await staff("remove", "m@example.ru")).stdout).toContain("больше не сотрудник");
     list = (await staff("list")).stdout;
     expect(list).not.toContain("m@example.ru");
-  });
+    // eleven processes, each starting Node and opening (the first: migrating) the database
+  }, 90_000);
 });
