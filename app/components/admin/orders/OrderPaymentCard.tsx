@@ -28,6 +28,7 @@ const fieldValue = (kopecks: number) => `${Math.floor(kopecks / 100)}${kopecks %
 export function OrderPaymentCard({
   payment,
   paid,
+  total,
   cancelled,
   done,
   canRefund,
@@ -37,6 +38,8 @@ export function OrderPaymentCard({
 }: {
   payment: OrderPayment;
   paid: Paid | null;
+  /** the order's total now: more than was paid (lifting priced after the payment) is due on delivery */
+  total: number;
   cancelled: boolean;
   /** handed over («Выполнен»): the settlement receipt is due */
   done: boolean;
@@ -49,6 +52,7 @@ export function OrderPaymentCard({
   value?: string;
 }) {
   const left = paid ? paid.amount - paid.refunded : 0;
+  const due = paid && !cancelled ? total - left : 0;
   return (
     <section className="order-card" aria-labelledby="order-payment-title">
       <h2 id="order-payment-title">Оплата</h2>
@@ -71,6 +75,11 @@ export function OrderPaymentCard({
             </div>
           ))}
         </dl>
+      ) : null}
+      {due > 0 ? (
+        <p data-testid="order-amount-due">
+          <strong>К доплате: {formatPrice(due)}</strong>
+        </p>
       ) : null}
       {paid?.settlementReceiptId ? <p>Чек полного расчёта отправлен.</p> : null}
       {paid && done && !paid.settlementReceiptId && left > 0 && canRefund ? (
