@@ -1,6 +1,7 @@
 // Cart shapes shared by the server and the cart page (no SQL here).
 import type { ProductImage, ProductKind } from "../db/schema.ts";
 import { isOrderable } from "../lib/cart-availability.ts";
+import { formatWeight } from "../lib/format.ts";
 
 export interface CartSetItem {
   id: number;
@@ -66,4 +67,10 @@ export function cartTotals(lines: readonly Pick<CartLineView, "title" | "price" 
     else unweighed.push(l.title);
   }
   return { count, sum, discount, weight, unweighed };
+}
+
+/** The cart's weight as shown: a product without weight is not counted as 0 kg, it is said to be unknown. */
+export function cartWeightText(totals: Pick<CartTotals, "weight" | "unweighed">): string {
+  if (!totals.unweighed.length) return formatWeight(totals.weight);
+  return totals.weight > 0 ? `${formatWeight(totals.weight)} (без учёта товаров без веса)` : "не указан";
 }

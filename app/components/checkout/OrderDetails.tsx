@@ -53,7 +53,8 @@ export function OrderDetails({ order }: { order: OrderView }) {
           </div>
         ) : null}
         <div>
-          <dt>Товары ({formatWeight(order.weight)})</dt>
+          {/* a product without weight makes the order's weight unknown, not lighter */}
+          <dt>{order.lines.every((l) => l.weight > 0) ? `Товары (${formatWeight(order.weight)})` : "Товары"}</dt>
           <dd>{formatPrice(order.itemsTotal)}</dd>
         </div>
         {order.promoCode ? (

@@ -1,5 +1,5 @@
-import type { CartLineView, CartTotals } from "../../domain/cart-types.ts";
-import { countOf, formatPrice, formatWeight, PRODUCT_FORMS } from "../../lib/format.ts";
+import { cartWeightText, type CartLineView, type CartTotals } from "../../domain/cart-types.ts";
+import { countOf, formatPrice, PRODUCT_FORMS } from "../../lib/format.ts";
 import { LIFTING_BY_MANAGER, type DeliveryQuote } from "../../lib/delivery-pricing.ts";
 
 export function OrderSummary({
@@ -38,7 +38,7 @@ export function OrderSummary({
         </div>
         <div>
           <dt>Вес</dt>
-          <dd>{formatWeight(totals.weight)}</dd>
+          <dd className={totals.unweighed.length ? "checkout__text-value" : undefined}>{cartWeightText(totals)}</dd>
         </div>
         {promo ? (
           <div>
