@@ -307,7 +307,7 @@ async function repriceOrder(
 }
 
 /** the most a manager may enter for lifting: more is a typo, not a staircase */
-export const LIFTING_PRICE_MAX = 100_000_000;
+const LIFTING_PRICE_MAX = 100_000_000;
 
 /**
  * The manager's price for lifting an order to its floor (decision 099, «Update»): for an order
