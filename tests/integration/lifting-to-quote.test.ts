@@ -185,6 +185,7 @@ describe.each(dialects)("lifting of goods without weight on %s", (dialect) => {
     expect(admin).toContain("К доплате: 1 500 ₽");
     const customer = mainOf(await (await v.get(`/order/${number}/`)).text());
     expect(customer).toContain("Подъём на этаж 1 500 ₽");
+    expect(customer).toContain("К доплате при получении: 1 500 ₽");
     expect(customer).not.toContain(TO_QUOTE);
 
     // an edit of the lines afterwards keeps the manager's price in the total
