@@ -38,6 +38,7 @@ import * as m036 from "./migrations/036-import-preview-rows.ts";
 import * as m037 from "./migrations/037-product-article.ts";
 import * as m038 from "./migrations/038-exchange-session-bytes.ts";
 import * as m039 from "./migrations/039-refund-lines.ts";
+import * as m042 from "./migrations/042-lifting-quoted-by-manager.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
 const migrations = {
@@ -78,6 +79,7 @@ const migrations = {
   "037-product-article": m037,
   "038-exchange-session-bytes": m038,
   "039-refund-lines": m039,
+  "042-lifting-quoted-by-manager": m042,
 };
 
 function importedMigrations(db: Db): MigrationProvider {

@@ -550,7 +550,10 @@ export interface OrderTable {
   /** fingerprint of the CommerceML document 1C last confirmed for this order; null: never exported (decision 089) */
   exported_1c_hash: Generated<string | null>;
   /** when the document 1C confirmed was read (the query's time, epoch ms); null: never exported */
-  exported_1c_at: Generated<number | null>;
+  exported_1c_at: Generated<
+    number | null
+  >; /** how lifting_cost was priced (app/lib/delivery-pricing.ts LiftingPricing): by the tariffs, to be quoted by the manager, or quoted */
+  lifting_pricing: Generated<string>;
 }
 
 export interface OrderLineTable {

@@ -1,5 +1,5 @@
 // What the back office's order pages show (app/domain/admin-orders.server.ts builds them).
-import type { DeliveryType, LiftType } from "../lib/delivery-pricing.ts";
+import type { DeliveryType, LiftingPricing, LiftType } from "../lib/delivery-pricing.ts";
 
 export interface AdminOrderRow {
   number: string;
@@ -31,6 +31,7 @@ export interface AdminOrderLine {
   slug: string;
   qty: number;
   price: number;
+  /** grams per piece; 0: unknown, the back office flags the line (decision 099) */
   weight: number;
   /** titles of the included set items */
   items: string[];
@@ -75,6 +76,8 @@ export interface AdminOrderView {
   promoDiscount: number;
   deliveryCost: number;
   liftingCost: number;
+  /** "to_quote": the manager is to enter the lifting price; "quoted": they did */
+  liftingPricing: LiftingPricing;
   total: number;
   weight: number;
   consentVersion: string;

@@ -5,14 +5,16 @@
 import { sql, type Transaction } from "kysely";
 import type { Db } from "../db/database.server.ts";
 import type { Database } from "../db/schema.ts";
-import { quoteDelivery, type DeliveryType, type LiftType } from "../lib/delivery-pricing.ts";
+import { knownWeight, quoteDelivery, type DeliveryType, type LiftingPricing, type LiftType } from "../lib/delivery-pricing.ts";
 import { loadLiftTariffs } from "./lift-tariffs.server.ts";
 import { type OrderStatus } from "../lib/order-status.ts";
 import {
   canMove,
   classifySearch,
   ILLEGAL_TRANSITION_MESSAGE,
+  LIFTING_LOCKED_MESSAGE,
   LINES_LOCKED_MESSAGE,
+  liftingPriceEditable,
   linesEditable,
   ORDER_CONFLICT_MESSAGE,
   ORDER_PAGE_SIZE,
@@ -128,6 +130,7 @@ export async function loadAdminOrder(db: Db, number: string): Promise<AdminOrder
     promoDiscount: Number(order.promo_discount),
     deliveryCost: Number(order.delivery_cost),
     liftingCost: Number(order.lifting_cost),
+    liftingPricing: order.lifting_pricing as LiftingPricing,
     total: Number(order.total),
     weight: order.weight,
     consentVersion: order.consent_version,
@@ -267,7 +270,8 @@ async function productLine(trx: Trx, productId: number) {
     slug: p.slug,
     title: p.title,
     price: Number(p.price),
-    weight: items.reduce((s, i) => s + i.weight * i.qty, 0),
+    // as in the cart: an item without weight leaves the set's weight unknown
+    weight: knownWeight(items),
     items: items.map((i) => (i.qty > 1 ? `${i.title} × ${i.qty}` : i.title)),
   };
 }
@@ -275,11 +279,15 @@ async function productLine(trx: Trx, productId: number) {
 /**
  * Items total, weight and delivery again, by the rules checkout used (app/lib/delivery-pricing.ts).
  * Line prices stay those the customer was quoted; the recorded discount stays as checkout wrote it.
+ * A lifting price the manager entered stays; otherwise a line without weight leaves it to quote.
  */
-async function repriceOrder(trx: Trx, order: { id: number; delivery_type: string; floor: number | null; lift: string | null }) {
+async function repriceOrder(
+  trx: Trx,
+  order: { id: number; delivery_type: string; floor: number | null; lift: string | null; lifting_pricing: string; lifting_cost: number },
+) {
   const lines = await trx.selectFrom("order_lines").select(["qty", "price", "weight"]).where("order_id", "=", order.id).execute();
   const itemsTotal = lines.reduce((s, l) => s + Number(l.price) * l.qty, 0);
-  const weight = lines.reduce((s, l) => s + l.weight * l.qty, 0);
+  const weight = lines.reduce((s, l) => s + Math.max(0, l.weight) * l.qty, 0);
   const quote = quoteDelivery({
     type: order.delivery_type as DeliveryType,
     itemsTotal,
@@ -287,13 +295,52 @@ async function repriceOrder(trx: Trx, order: { id: number; delivery_type: string
     floor: order.floor ?? undefined,
     lift: (order.lift ?? undefined) as LiftType | undefined,
     tariffs: await loadLiftTariffs(trx),
+    weightKnown: lines.every((l) => l.weight > 0),
   });
+  const quoted = order.lifting_pricing === "quoted" && order.delivery_type === "floor";
+  const lifting = quoted ? Number(order.lifting_cost) : quote.lifting;
+  const pricing: LiftingPricing = quoted ? "quoted" : quote.liftingToQuote ? "to_quote" : "tariff";
   // the promo discount recorded at checkout stays off the goods (never more than they now cost)
   const promo = await trx.selectFrom("orders").select("promo_discount").where("id", "=", order.id).executeTakeFirst();
   const promoOff = Math.min(Number(promo?.promo_discount ?? 0), itemsTotal);
-  const totals = { items_total: itemsTotal, weight, delivery_cost: quote.delivery, lifting_cost: quote.lifting, total: itemsTotal - promoOff + quote.total };
+  const totals = {
+    items_total: itemsTotal,
+    weight,
+    delivery_cost: quote.delivery,
+    lifting_cost: lifting,
+    lifting_pricing: pricing,
+    total: itemsTotal - promoOff + quote.delivery + lifting,
+  };
   await trx.updateTable("orders").set(totals).where("id", "=", order.id).execute();
   return totals;
+}
+
+/** the most a manager may enter for lifting: more is a typo, not a staircase */
+const LIFTING_PRICE_MAX = 100_000_000;
+
+/**
+ * The manager's price for lifting an order to its floor (decision 099, «Update»): for an order
+ * whose lifting was left to quote (a product without weight), or to correct the tariff's. The
+ * total follows; a paid order then shows what is still due. Returns the new version.
+ */
+export async function setLiftingPrice(db: Db, actor: StaffActor, number: string, expectedVersion: number, price: number, now = Date.now()): Promise<number> {
+  if (!Number.isSafeInteger(price) || price < 0 || price > LIFTING_PRICE_MAX) {
+    throw new AdminOrderError(422, "Стоимость подъёма — от 0 до 1 000 000 ₽.", "liftingPrice");
+  }
+  return db.kysely.transaction().execute(async (trx) => {
+    const order = await claimOrder(trx, number, expectedVersion);
+    if (!liftingPriceEditable(order.status, order.delivery_type)) throw new AdminOrderError(409, LIFTING_LOCKED_MESSAGE, "liftingPrice");
+    const before = { liftingCost: Number(order.lifting_cost), liftingPricing: order.lifting_pricing, total: Number(order.total) };
+    const total = Number(order.total) - Number(order.lifting_cost) + price;
+    await trx.updateTable("orders").set({ lifting_cost: price, lifting_pricing: "quoted", total }).where("id", "=", order.id).execute();
+    await recordAudit(
+      trx,
+      actor,
+      { action: "order.lifting", entity: "order", entityId: number, before, after: { liftingCost: price, liftingPricing: "quoted", total } },
+      now,
+    );
+    return order.version;
+  });
 }
 
 type LineSnapshot = { title: string; qty: number; price: number }[];

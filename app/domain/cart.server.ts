@@ -5,6 +5,7 @@ import type { ProductKind } from "../db/schema.ts";
 import { cartTotals, type CartLineView, type CartTotals } from "./cart-types.ts";
 import { firstProductImage } from "../lib/json-columns.ts";
 import { MAX_CART_QTY } from "../lib/quantity.ts";
+import { knownWeight } from "../lib/delivery-pricing.ts";
 
 /** Largest quantity a request may ask for; more is a malformed request (422). */
 export const MAX_CNT = MAX_CART_QTY;
@@ -257,7 +258,8 @@ async function toLineViews(db: Db, rows: LineRow[]): Promise<CartLineView[]> {
       price,
       priceSeen: seen(price),
       oldPrice: computed.oldPrice,
-      weight: chosen.reduce((s, i) => s + i.weight * i.qty, 0),
+      // one item without a weight leaves the set's weight unknown: lifting is then quoted, not priced light
+      weight: knownWeight(chosen),
       items: chosen.map((i) => ({ id: i.item_id, title: i.title, slug: i.slug, qty: i.qty })),
     };
   });

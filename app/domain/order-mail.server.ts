@@ -1,7 +1,7 @@
 // Order confirmation mail to the shop and, when given, the buyer (logged instead without SMTP).
 import type { Db } from "../db/database.server.ts";
 import type { Mailer } from "./ports.ts";
-import { deliveryName, isManagerPriced, MANAGER_PRICES_DELIVERY } from "../lib/delivery-pricing.ts";
+import { deliveryName, isManagerPriced, LIFTING_BY_MANAGER, MANAGER_PRICES_DELIVERY } from "../lib/delivery-pricing.ts";
 import { formatPrice } from "../lib/format.ts";
 import { SITE } from "../lib/site.ts";
 import { loadOrder } from "./orders.server.ts";
@@ -14,6 +14,7 @@ export async function notifyAboutOrder(db: Db, mailer: Mailer, number: string): 
   const pickup = order.deliveryType === "pickup";
   // a pre-order has no delivery yet: the manager agrees it once the goods come (decision 084)
   const preorder = order.status === "preorder";
+  const toQuote = order.liftingPricing === "to_quote";
   const lines = order.lines.map((l) => `— ${l.title} × ${l.qty}: ${formatPrice(l.price * l.qty)}`).join("\n");
   const text = [
     `Заказ № ${order.number}`,
@@ -27,8 +28,11 @@ export async function notifyAboutOrder(db: Db, mailer: Mailer, number: string): 
       ? "Предзаказ: срок поставки и доставку согласует менеджер"
       : pickup
         ? null
-        : `${deliveryName(order.deliveryType)}: ${isManagerPriced(order.deliveryType) ? MANAGER_PRICES_DELIVERY : formatPrice(order.deliveryCost + order.liftingCost)}`,
-    `Итого: ${formatPrice(order.total)}`,
+        : toQuote
+          ? // a product without weight: the lifting is not in the total, the manager prices it (decision 099)
+            `${deliveryName(order.deliveryType)}: доставка ${formatPrice(order.deliveryCost)}. ${LIFTING_BY_MANAGER}`
+          : `${deliveryName(order.deliveryType)}: ${isManagerPriced(order.deliveryType) ? MANAGER_PRICES_DELIVERY : formatPrice(order.deliveryCost + order.liftingCost)}`,
+    `${toQuote ? "Итого без подъёма" : "Итого"}: ${formatPrice(order.total)}`,
     "",
     `Покупатель: ${order.name}, ${order.phone}${order.email ? `, ${order.email}` : ""}`,
     // a pre-order and «Купить в 1 клик» have no address: the manager agrees delivery on the phone

@@ -1,4 +1,4 @@
-import type { DeliveryType, LiftType } from "../lib/delivery-pricing.ts";
+import type { DeliveryType, LiftingPricing, LiftType } from "../lib/delivery-pricing.ts";
 
 export interface OrderStatusChange {
   /** a code of app/lib/order-status.ts */
@@ -33,8 +33,11 @@ export interface OrderView {
   promoDiscount: number;
   deliveryCost: number;
   liftingCost: number;
+  /** "to_quote": a product has no weight, the manager prices the lifting (not in the total yet) */
+  liftingPricing: LiftingPricing;
   total: number;
   weight: number;
+  /** weight 0: unknown (decision 099) */
   lines: { title: string; slug: string; qty: number; price: number; weight: number; items: string[] }[];
   /** every status the order went through, oldest first */
   history: OrderStatusChange[];

@@ -10,7 +10,7 @@ import { BLOCKED_CHECKOUT_MESSAGE, blockingLineText, isOrderable, type BlockingL
 import { PICKUP_POINT_MESSAGES, type CheckoutInput } from "../lib/checkout-schema.ts";
 import type { OrderStatus } from "../lib/order-status.ts";
 import { searchableName } from "../lib/order-workflow.ts";
-import { quoteDelivery, type DeliveryType, type LiftType } from "../lib/delivery-pricing.ts";
+import { quoteDelivery, type DeliveryType, type LiftingPricing, type LiftType } from "../lib/delivery-pricing.ts";
 import { loadLiftTariffs } from "./lift-tariffs.server.ts";
 import { loadCart } from "./cart.server.ts";
 import { isPickupPoint } from "./content.server.ts";
@@ -207,6 +207,8 @@ export async function placeOrder(
       floor: input.floor ?? undefined,
       lift: (input.lift ?? undefined) as LiftType | undefined,
       tariffs: await loadLiftTariffs(trx),
+      // a product without weight would price lifting cheap or free: the manager quotes it instead
+      weightKnown: totals.unweighed.length === 0,
     });
     const number = await writeOrder(
       trx,
@@ -230,7 +232,8 @@ export async function placeOrder(
         discount: totals.discount,
         delivery_cost: quote.delivery,
         lifting_cost: quote.lifting,
-        // the amount to pay: the goods less the promo discount, plus delivery and lifting
+        lifting_pricing: quote.liftingToQuote ? "to_quote" : "tariff",
+        // the amount to pay: the goods less the promo discount, plus delivery and lifting (once it has a price)
         total: totals.sum - promoDiscount + quote.total,
         promo_code: promo?.ok ? promo.code : null,
         promo_discount: promoDiscount,
@@ -283,6 +286,7 @@ export async function loadOrder(db: Db, number: string, viewer: { owner: string 
     promoDiscount: Number(order.promo_discount),
     deliveryCost: Number(order.delivery_cost),
     liftingCost: Number(order.lifting_cost),
+    liftingPricing: order.lifting_pricing as LiftingPricing,
     total: Number(order.total),
     weight: order.weight,
     lines: lines.map((l) => ({ title: l.title, slug: l.slug, qty: l.qty, price: Number(l.price), weight: l.weight, items: JSON.parse(l.items) as string[] })),

@@ -23,6 +23,7 @@ const order: ExportOrder = {
   goods: [{ id: "5b2e7c1a-1111-4000-8000-00000000000a", article: "komod-dub", title: "Комод «Дуб»", price: 2_499_050, qty: 2 }],
   deliveryCost: 99_000,
   liftingCost: 45_000,
+  liftingToQuote: false,
   promoCode: "ЗИМА",
   promoDiscount: 100_000,
   total: 2_499_050 * 2 + 99_000 + 45_000 - 100_000,
@@ -92,6 +93,17 @@ describe("orderDocumentXml", () => {
     expect(xml).not.toContain("ORDER_DELIVERY");
     expect(xml).not.toContain("Дата оплаты");
     expect(xml).toContain("<Значение>Оплата при получении</Значение>");
+  });
+
+  it("sends no lifting line while the manager is to quote it, and says so in a requisite", () => {
+    const xml = orderDocumentXml({ ...order, liftingCost: 0, liftingToQuote: true, total: 2_499_050 * 2 + 99_000 - 100_000 });
+    const v = readBack(xml);
+    const doc = "Документ";
+    expect(v[`${doc}/Товары/Товар/Ид`]).toEqual(["5b2e7c1a-1111-4000-8000-00000000000a", "ORDER_DELIVERY"]);
+    const names = v[`${doc}/ЗначенияРеквизитов/ЗначениеРеквизита/Наименование`]!;
+    const values = v[`${doc}/ЗначенияРеквизитов/ЗначениеРеквизита/Значение`]!;
+    expect(values[names.indexOf("Подъём на этаж")]).toBe("стоимость уточнит менеджер (у товара не указан вес)");
+    expect(orderDocumentXml(order)).not.toContain("уточнит менеджер");
   });
 
   it("reads the same until the order changes", () => {

@@ -49,6 +49,8 @@ export interface ExportOrder {
   /** kopecks */
   deliveryCost: number;
   liftingCost: number;
+  /** a product has no weight and the manager has not priced the lifting yet (decision 099): no lifting line, a requisite says so */
+  liftingToQuote: boolean;
   promoCode: string | null;
   promoDiscount: number;
   total: number;
@@ -167,7 +169,8 @@ export function orderDocumentXml(o: ExportOrder): string {
   if (o.deliveryType !== "pickup") {
     services.push(lineXml({ id: DELIVERY_LINE_ID, article: "", title: `Доставка: ${deliveryName(o.deliveryType)}`, price: o.deliveryCost, qty: 1 }, "Услуга"));
   }
-  if (o.liftingCost > 0) {
+  // lifting still to be quoted is no line of 0 ₽: 1C would take it as free
+  if (o.liftingCost > 0 && !o.liftingToQuote) {
     const floor = o.floor !== null ? ` на ${o.floor} этаж` : " на этаж";
     services.push(lineXml({ id: LIFTING_LINE_ID, article: "", title: `Подъём${floor}`, price: o.liftingCost, qty: 1 }, "Услуга"));
   }
@@ -183,6 +186,7 @@ export function orderDocumentXml(o: ExportOrder): string {
     ...(o.refunded > 0 ? ([["Возвращено покупателю", roubles(o.refunded)]] as [string, string][]) : []),
     ["Способ доставки", deliveryName(o.deliveryType)],
     ["Адрес доставки", o.address],
+    ...(o.liftingToQuote ? ([["Подъём на этаж", "стоимость уточнит менеджер (у товара не указан вес)"]] as [string, string][]) : []),
     ...(o.deliveryDate ? ([["Дата доставки", `${o.deliveryDate}${o.deliveryTime ? ` ${o.deliveryTime}` : ""}`]] as [string, string][]) : []),
     ["Статус заказа", isOrderStatus(o.status) ? ORDER_STATUSES[o.status] : o.status],
     ["Отменен", String(o.status === "cancelled")],

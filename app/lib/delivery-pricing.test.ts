@@ -4,6 +4,7 @@ import {
   deliveryCost,
   deliveryName,
   isManagerPriced,
+  knownWeight,
   liftingCost,
   MANAGER_DELIVERY,
   quoteDelivery,
@@ -35,13 +36,36 @@ describe("delivery pricing", () => {
     expect(quoteDelivery({ type: "courier", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 7, lift: "none", tariffs: DELIVERY_PRICING })).toEqual({
       delivery: 99_000,
       lifting: 0,
+      liftingToQuote: false,
       total: 99_000,
     });
     expect(quoteDelivery({ type: "floor", itemsTotal: 1_000_000, weightGrams: 80_000, floor: 7, lift: "none", tariffs: DELIVERY_PRICING })).toEqual({
       delivery: 99_000,
       lifting: 6 * 2 * 9_000,
+      liftingToQuote: false,
       total: 99_000 + 108_000,
     });
+  });
+  it("leaves lifting to the manager when a product has no weight, except to the first floor", () => {
+    const base = { type: "floor", itemsTotal: 1_000_000, weightGrams: 30_000, lift: "none", tariffs: DELIVERY_PRICING, weightKnown: false } as const;
+    expect(quoteDelivery({ ...base, floor: 7 })).toEqual({ delivery: 99_000, lifting: 0, liftingToQuote: true, total: 99_000 });
+    expect(quoteDelivery({ ...base, floor: 1 })).toEqual({ delivery: 99_000, lifting: 0, liftingToQuote: false, total: 99_000 });
+    expect(quoteDelivery({ ...base, type: "courier", floor: 7 }).liftingToQuote).toBe(false);
+  });
+  it("knows a weight only when every part has one", () => {
+    expect(
+      knownWeight([
+        { weight: 10_000, qty: 2 },
+        { weight: 500, qty: 1 },
+      ]),
+    ).toBe(20_500);
+    expect(
+      knownWeight([
+        { weight: 10_000, qty: 2 },
+        { weight: 0, qty: 1 },
+      ]),
+    ).toBe(0);
+    expect(knownWeight([])).toBe(0);
   });
 });
 

@@ -75,9 +75,23 @@ export function deliveryCost(type: DeliveryType, itemsTotal: number): number {
   return itemsTotal >= DELIVERY_PRICING.freeDeliveryFrom ? 0 : DELIVERY_PRICING.courier;
 }
 
+/**
+ * How an order's lifting is priced (decision 099, «Update»): by the tariffs from the goods'
+ * weight; to be quoted by the manager, because a product has no weight (0 would make it cheap or
+ * free); or quoted, the manager's price entered on the order.
+ */
+export type LiftingPricing = "tariff" | "to_quote" | "quoted";
+
+/** what the checkout, the cart, the order page and the letters say in place of a lifting price */
+export const LIFTING_BY_MANAGER = "Стоимость подъёма уточнит менеджер";
+
 export interface DeliveryQuote {
   delivery: number;
+  /** 0 while the manager is to quote it */
   lifting: number;
+  /** the lifting is not priced here: a product's weight is unknown and the floor is not the first */
+  liftingToQuote: boolean;
+  /** delivery and the lifting priced here */
   total: number;
 }
 
@@ -89,10 +103,23 @@ export function quoteDelivery(input: {
   lift?: LiftType;
   /** the shop's current lifting tariffs (app/domain/lift-tariffs.server.ts) */
   tariffs: LiftTariffs;
+  /** false when a product has no weight: weightGrams is then too little to price lifting by */
+  weightKnown?: boolean;
 }): DeliveryQuote {
   const delivery = deliveryCost(input.type, input.itemsTotal);
-  const lifting = input.type === "floor" ? liftingCost(input.weightGrams, input.floor ?? 1, input.lift ?? "none", input.tariffs) : 0;
-  return { delivery, lifting, total: delivery + lifting };
+  const floor = input.floor ?? 1;
+  // the first floor costs nothing whatever the weight; above it an unknown weight is the manager's to price
+  if (input.type === "floor" && input.weightKnown === false && Number.isInteger(floor) && floor > 1) {
+    return { delivery, lifting: 0, liftingToQuote: true, total: delivery };
+  }
+  const lifting = input.type === "floor" ? liftingCost(input.weightGrams, floor, input.lift ?? "none", input.tariffs) : 0;
+  return { delivery, lifting, liftingToQuote: false, total: delivery + lifting };
+}
+
+/** A weight to price lifting by: 0 (unknown) when any of the parts has none, so a set with a weightless item is not priced light. */
+export function knownWeight(parts: readonly { weight: number; qty: number }[]): number {
+  if (!parts.length || parts.some((p) => !(p.weight > 0))) return 0;
+  return parts.reduce((sum, p) => sum + p.weight * p.qty, 0);
 }
 
 /**

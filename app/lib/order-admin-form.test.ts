@@ -36,4 +36,14 @@ describe("order page forms", () => {
       command: { intent: "note", version: 2, note: "Позвонить" },
     });
   });
+
+  it("reads the lifting price in roubles and refuses what is not a sum", () => {
+    expect(parseOrderForm(form({ intent: "lifting", version: "4", liftingPrice: "2 500,50 ₽" }))).toEqual({
+      ok: true,
+      command: { intent: "lifting", version: 4, price: 250_050 },
+    });
+    for (const liftingPrice of ["", "-100", "сто", "1.234"]) {
+      expect(parseOrderForm(form({ intent: "lifting", version: "4", liftingPrice })), liftingPrice).toMatchObject({ ok: false, field: "liftingPrice" });
+    }
+  });
 });

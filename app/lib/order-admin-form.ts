@@ -1,13 +1,15 @@
 // The order page's forms (one per intent, each carrying the version the manager saw), read into
 // a typed command or a Russian field error. Pure, so the route stays thin and the rules are tested.
 import { isOrderStatus, type OrderStatus } from "./order-status.ts";
+import { parseRoubles } from "./payment-amount.ts";
 
 export type OrderCommand =
   | { intent: "status"; version: number; to: OrderStatus; note: string; notify: boolean }
   | { intent: "qty"; version: number; lineId: number; qty: number }
   | { intent: "remove"; version: number; lineId: number }
   | { intent: "add"; version: number; productId: number; qty: number }
-  | { intent: "note"; version: number; note: string };
+  | { intent: "note"; version: number; note: string }
+  | { intent: "lifting"; version: number; price: number };
 
 export type ParsedOrderForm = { ok: true; command: OrderCommand } | { ok: false; field: string; message: string };
 
@@ -43,6 +45,11 @@ export function parseOrderForm(form: FormData): ParsedOrderForm {
     }
     case "note":
       return { ok: true, command: { intent, version, note: textOf(form.get("managerNote")) } };
+    case "lifting": {
+      const price = parseRoubles(textOf(form.get("liftingPrice")).slice(0, 40));
+      if (price === null) return { ok: false, field: "liftingPrice", message: "Укажите стоимость подъёма в рублях, например 2500 или 2500,50" };
+      return { ok: true, command: { intent, version, price } };
+    }
     default:
       return { ok: false, field: "intent", message: "Неизвестное действие: обновите страницу." };
   }

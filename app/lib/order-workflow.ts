@@ -36,6 +36,12 @@ export function linesEditable(status: string): boolean {
   return status === "new" || status === "confirmed" || status === "preorder";
 }
 
+/** The manager may price the lifting of a floor delivery until the order is handed over or cancelled (decision 099). */
+export function liftingPriceEditable(status: string, deliveryType: string): boolean {
+  return deliveryType === "floor" && status !== "done" && status !== "cancelled";
+}
+
+export const LIFTING_LOCKED_MESSAGE = "Стоимость подъёма меняется только у заказа с подъёмом на этаж, пока он не выполнен и не отменён.";
 export const ILLEGAL_TRANSITION_MESSAGE = "Такой переход статуса невозможен: обновите страницу и выберите статус из списка.";
 export const ORDER_CONFLICT_MESSAGE = "Заказ изменён другим сотрудником, обновите страницу";
 export const LINES_LOCKED_MESSAGE = "Заказ уже собран: состав больше не меняется.";

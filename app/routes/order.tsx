@@ -7,7 +7,7 @@ import { OrderDetails } from "../components/checkout/OrderDetails.tsx";
 import { OrderStatusPanel } from "../components/checkout/OrderStatusPanel.tsx";
 import { OrderPaymentPanel } from "../components/checkout/OrderPaymentPanel.tsx";
 import { PaymentProviderError } from "../domain/payment-types.ts";
-import { loadOrderPayment, refreshOrderPayment } from "../domain/payments.server.ts";
+import { loadOrderPayment, loadPaidPayment, refreshOrderPayment } from "../domain/payments.server.ts";
 import { startPaymentPage } from "../http/online-payment.server.ts";
 
 /** while the gateway has not said whether the payment went through, the page asks again this often */
@@ -51,7 +51,10 @@ export async function loader(args: Route.LoaderArgs) {
       services.logger.warn({ number: order.number, code: error.code }, "order page: payment status could not be read");
     }
   }
-  return { order, justPlaced, payment, canPayOnline: services.payments !== null };
+  // paid online before the manager priced something more (lifting, decision 099): the rest is due on delivery
+  const paid = payment.state === "paid" && order.status !== "cancelled" ? await loadPaidPayment(services.db, order.number) : null;
+  const due = paid ? Math.max(0, order.total - (paid.amount - paid.refunded)) : 0;
+  return { order, justPlaced, payment, due, canPayOnline: services.payments !== null };
 }
 
 /** «Оплатить» / «Оплатить ещё раз»: a new (or the pending) payment, and off to the gateway's page. */
@@ -63,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Order({ loaderData }: Route.ComponentProps) {
-  const { order, justPlaced, payment, canPayOnline } = loaderData;
+  const { order, justPlaced, payment, due, canPayOnline } = loaderData;
   const pickup = order.deliveryType === "pickup";
   return (
     <div className="container page-section">
@@ -78,7 +81,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       ) : (
         <h1>Заказ №&nbsp;{order.number}</h1>
       )}
-      <OrderPaymentPanel payment={payment} canPayOnline={canPayOnline && order.status !== "cancelled"} />
+      <OrderPaymentPanel payment={payment} due={due} canPayOnline={canPayOnline && order.status !== "cancelled"} />
       <OrderStatusPanel order={order} withHint={!(justPlaced && order.status === "new")} />
       <OrderDetails order={order} />
     </div>

@@ -77,3 +77,30 @@ export async function sessionExpiry(cookieValue: string): Promise<number | null>
     await db.close();
   }
 }
+
+/**
+ * A new product in stock without a weight, as 1C sends one without <Вес> (a copy of the first
+ * product on sale under its own address and title), so other tests' products keep their weights.
+ */
+export async function createWeightlessProduct(title: string): Promise<{ id: number; slug: string; title: string }> {
+  const db = openDatabase(E2E_DB);
+  try {
+    const { id: _id, ...source } = await db.kysely
+      .selectFrom("products")
+      .selectAll()
+      .where("kind", "=", "product")
+      .where("published", "=", 1)
+      .where("stock", ">", 0)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const slug = `bez-vesa-${process.pid}-${Date.now()}-${++seq}`;
+    const row = await db.kysely
+      .insertInto("products")
+      .values({ ...source, slug, title, weight: 0, stock: 50, external_id: null, article: "" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: row.id, slug, title };
+  } finally {
+    await db.close();
+  }
+}

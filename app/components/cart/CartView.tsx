@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { cartTotals, type CartLineView } from "../../domain/cart-types.ts";
+import { cartTotals, cartWeightText, type CartLineView } from "../../domain/cart-types.ts";
 import { isOrderable } from "../../lib/cart-availability.ts";
-import { countOf, formatPrice, formatWeight, PRODUCT_FORMS } from "../../lib/format.ts";
+import { LIFTING_BY_MANAGER } from "../../lib/delivery-pricing.ts";
+import { countOf, formatPrice, PRODUCT_FORMS } from "../../lib/format.ts";
 import { cartPromoDiscount, type CartPromo } from "../../lib/promo-discount.ts";
 import { CartLineRow } from "./CartLineRow.tsx";
 import { PromoCodeForm } from "./PromoCodeForm.tsx";
@@ -73,7 +74,7 @@ export function CartView({ lines, promo, promoForm }: { lines: CartLineView[]; p
             </div>
             <div>
               <dt>Вес</dt>
-              <dd data-testid="cart-weight">{formatWeight(totals.weight)}</dd>
+              <dd data-testid="cart-weight">{cartWeightText(totals)}</dd>
             </div>
             {totals.discount > 0 ? (
               <div>
@@ -112,6 +113,11 @@ export function CartView({ lines, promo, promoForm }: { lines: CartLineView[]; p
         </div>
         {orderable.length ? <OneClickButton className="cart__one-click" /> : null}
         <p className="cart__hint">Стоимость доставки и подъёма на этаж посчитаем при оформлении.</p>
+        {totals.unweighed.length ? (
+          <p className="cart__hint" data-testid="cart-lifting-to-quote">
+            {`${LIFTING_BY_MANAGER}: у ${totals.unweighed.map((t) => `«${t}»`).join(", ")} не указан вес.`}
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -74,7 +74,15 @@ export function CheckoutForm({
   const [delivery, setDelivery] = useState<DeliveryType>((values.delivery as DeliveryType) || "courier");
   const [floor, setFloor] = useState(Number(values.floor) || 1);
   const [lift, setLift] = useState<LiftType>((values.lift as LiftType) || "none");
-  const quote = quoteDelivery({ type: delivery, itemsTotal: totals.sum, weightGrams: totals.weight, floor, lift, tariffs: liftTariffs });
+  const quote = quoteDelivery({
+    type: delivery,
+    itemsTotal: totals.sum,
+    weightGrams: totals.weight,
+    floor,
+    lift,
+    tariffs: liftTariffs,
+    weightKnown: totals.unweighed.length === 0,
+  });
   // checks on blur and while correcting; a refused submit (here or by the server) takes the
   // visitor to the first field that needs attention
   const { errors, tried, formProps } = useFieldChecks(checkCheckout, serverErrors);
@@ -133,7 +141,7 @@ export function CheckoutForm({
         </FormGroup>
 
         <h2>Получение</h2>
-        <DeliveryFields values={values} errors={errors} pickupPoints={pickupPoints} dateRange={dateRange} delivery={delivery} />
+        <DeliveryFields values={values} errors={errors} pickupPoints={pickupPoints} dateRange={dateRange} delivery={delivery} unweighed={totals.unweighed} />
 
         <FormGroup id="checkout-comment" label="Комментарий к заказу" error={errors.comment}>
           {(p) => <textarea {...p} name="comment" rows={3} maxLength={1000} defaultValue={values.comment ?? ""} />}

@@ -1,4 +1,4 @@
-import { DELIVERY_TYPES, LIFT_TYPES, type DeliveryType } from "../../lib/delivery-pricing.ts";
+import { DELIVERY_TYPES, LIFT_TYPES, LIFTING_BY_MANAGER, type DeliveryType } from "../../lib/delivery-pricing.ts";
 import { DELIVERY_SLOTS } from "../../lib/checkout-schema.ts";
 import { FormGroup } from "../../ui/FormGroup.tsx";
 
@@ -8,13 +8,15 @@ interface Props {
   pickupPoints: { id: number; title: string; address: string }[];
   dateRange: { min: string; max: string };
   delivery: DeliveryType;
+  /** titles of the cart's products without weight: their lifting is quoted by the manager */
+  unweighed: string[];
 }
 
 /**
  * Delivery choice. The pickup, address and floor blocks show for their type only; CSS `:has()`
  * does the showing, so it works before (and without) JavaScript too.
  */
-export function DeliveryFields({ values, errors, pickupPoints, dateRange, delivery }: Props) {
+export function DeliveryFields({ values, errors, pickupPoints, dateRange, delivery, unweighed }: Props) {
   return (
     <>
       <fieldset className="checkout__fieldset">
@@ -68,6 +70,12 @@ export function DeliveryFields({ values, errors, pickupPoints, dateRange, delive
           </div>
           {errors.lift ? <p className="form-group__error">{errors.lift}</p> : null}
         </fieldset>
+        {/* shown with the floor block, so it is said without JavaScript too (decision 099) */}
+        {unweighed.length ? (
+          <p className="checkout__note" data-testid="lifting-to-quote">
+            {`${LIFTING_BY_MANAGER}: у ${unweighed.length > 1 ? "товаров" : "товара"} ${unweighed.map((t) => `«${t}»`).join(", ")} не указан вес. Подъём выше первого этажа не входит в сумму заказа, менеджер назовёт цену по телефону.`}
+          </p>
+        ) : null}
       </div>
 
       <div className="checkout__row">

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { OrderView } from "../../domain/order-types.ts";
-import { deliveryName, isManagerPriced, LIFT_TYPES, MANAGER_PRICES_DELIVERY } from "../../lib/delivery-pricing.ts";
+import { deliveryName, isManagerPriced, LIFT_TYPES, LIFTING_BY_MANAGER, MANAGER_PRICES_DELIVERY } from "../../lib/delivery-pricing.ts";
 import { formatDate, formatPrice, formatWeight } from "../../lib/format.ts";
 import "./Checkout.css";
 
@@ -9,6 +9,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
   const pickup = order.deliveryType === "pickup";
   // a pre-order's delivery is agreed once the goods come (decision 084): no address or price yet
   const undecided = order.status === "preorder" && !order.address;
+  const toQuote = order.liftingPricing === "to_quote";
   return (
     <div className="order-details checkout__summary">
       <p className="checkout__date">от {formatDate(order.createdAt)}</p>
@@ -52,7 +53,8 @@ export function OrderDetails({ order }: { order: OrderView }) {
           </div>
         ) : null}
         <div>
-          <dt>Товары ({formatWeight(order.weight)})</dt>
+          {/* a product without weight makes the order's weight unknown, not lighter */}
+          <dt>{order.lines.every((l) => l.weight > 0) ? `Товары (${formatWeight(order.weight)})` : "Товары"}</dt>
           <dd>{formatPrice(order.itemsTotal)}</dd>
         </div>
         {order.promoCode ? (
@@ -70,11 +72,14 @@ export function OrderDetails({ order }: { order: OrderView }) {
         {order.deliveryType === "floor" ? (
           <div>
             <dt>Подъём на этаж</dt>
-            <dd>{order.liftingCost ? formatPrice(order.liftingCost) : "бесплатно"}</dd>
+            {/* a product without weight: the manager prices the lifting, it is not in the total yet (decision 099) */}
+            <dd data-testid="order-lifting" className={toQuote ? "checkout__text-value" : undefined}>
+              {toQuote ? LIFTING_BY_MANAGER : order.liftingCost ? formatPrice(order.liftingCost) : "бесплатно"}
+            </dd>
           </div>
         ) : null}
         <div className="checkout__grand">
-          <dt>Итого</dt>
+          <dt>{toQuote ? "Итого без подъёма" : "Итого"}</dt>
           <dd>{formatPrice(order.total)}</dd>
         </div>
       </dl>

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { OrderPayment } from "../../domain/payment-types.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime, formatPrice } from "../../lib/format.ts";
 import "./OrderPayment.css";
 
 /**
@@ -8,7 +8,7 @@ import "./OrderPayment.css";
  * (the page refreshes itself meanwhile, see routes/order.tsx), or not paid with a button to pay
  * (again). The button is a plain form post, so it works without JavaScript.
  */
-export function OrderPaymentPanel({ payment, canPayOnline }: { payment: OrderPayment; canPayOnline: boolean }) {
+export function OrderPaymentPanel({ payment, due = 0, canPayOnline }: { payment: OrderPayment; due?: number; canPayOnline: boolean }) {
   if (payment.method === "on_receipt" && payment.state === "none") {
     return (
       <section className="order-payment" aria-label="Оплата">
@@ -28,7 +28,11 @@ export function OrderPaymentPanel({ payment, canPayOnline }: { payment: OrderPay
   return (
     <section className="order-payment" aria-label="Оплата" aria-live="polite">
       {payment.state === "paid" ? (
-        <p className="order-payment__state order-payment__state--paid">Оплачен онлайн{payment.paidAt ? `, ${formatDateTime(payment.paidAt)}` : ""}</p>
+        <>
+          <p className="order-payment__state order-payment__state--paid">Оплачен онлайн{payment.paidAt ? `, ${formatDateTime(payment.paidAt)}` : ""}</p>
+          {/* what the manager priced after the payment (lifting) is paid on delivery */}
+          {due > 0 ? <p className="order-payment__hint">К доплате при получении: {formatPrice(due)}</p> : null}
+        </>
       ) : payment.state === "pending" ? (
         <>
           <p className="order-payment__state">Ожидаем подтверждение оплаты</p>

@@ -1,6 +1,6 @@
-import type { CartLineView, CartTotals } from "../../domain/cart-types.ts";
-import { countOf, formatPrice, formatWeight, PRODUCT_FORMS } from "../../lib/format.ts";
-import type { DeliveryQuote } from "../../lib/delivery-pricing.ts";
+import { cartWeightText, type CartLineView, type CartTotals } from "../../domain/cart-types.ts";
+import { countOf, formatPrice, PRODUCT_FORMS } from "../../lib/format.ts";
+import { LIFTING_BY_MANAGER, type DeliveryQuote } from "../../lib/delivery-pricing.ts";
 
 export function OrderSummary({
   lines,
@@ -38,7 +38,7 @@ export function OrderSummary({
         </div>
         <div>
           <dt>Вес</dt>
-          <dd>{formatWeight(totals.weight)}</dd>
+          <dd className={totals.unweighed.length ? "checkout__text-value" : undefined}>{cartWeightText(totals)}</dd>
         </div>
         {promo ? (
           <div>
@@ -53,11 +53,13 @@ export function OrderSummary({
         {delivery === "floor" ? (
           <div>
             <dt>Подъём на этаж</dt>
-            <dd data-testid="lifting-cost">{quote.lifting === 0 ? "бесплатно" : formatPrice(quote.lifting)}</dd>
+            <dd data-testid="lifting-cost" className={quote.liftingToQuote ? "checkout__text-value" : undefined}>
+              {quote.liftingToQuote ? LIFTING_BY_MANAGER : quote.lifting === 0 ? "бесплатно" : formatPrice(quote.lifting)}
+            </dd>
           </div>
         ) : null}
         <div className="checkout__grand">
-          <dt>Итого</dt>
+          <dt>{delivery === "floor" && quote.liftingToQuote ? "Итого без подъёма" : "Итого"}</dt>
           <dd data-testid="order-total">{formatPrice(totals.sum - promoOff + quote.total)}</dd>
         </div>
       </dl>

@@ -2,7 +2,15 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/order";
 import { servicesContext } from "../../context.ts";
 import { notifyBackInStock } from "../../domain/stock-notices.server.ts";
-import { AdminOrderError, changeOrderStatus, editOrderLines, findProductsToAdd, loadAdminOrder, setManagerNote } from "../../domain/admin-orders.server.ts";
+import {
+  AdminOrderError,
+  changeOrderStatus,
+  editOrderLines,
+  findProductsToAdd,
+  loadAdminOrder,
+  setLiftingPrice,
+  setManagerNote,
+} from "../../domain/admin-orders.server.ts";
 import { sendStatusMail } from "../../domain/order-status-mail.server.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
 import { adminMeta } from "../../lib/admin-nav.ts";
@@ -58,10 +66,12 @@ export async function action(args: Route.ActionArgs) {
       return data({ error: { field: "settle", message: "Состав заказа изменился после оплаты: оформите чек в личном кабинете ЮKassa." } }, { status: 409 });
     return redirect(`/admin/orders/${number}/`, { status: 303 });
   }
+  // a refused lifting price comes back in its field: nothing the manager typed is lost
+  const typed = form.get("intent") === "lifting" ? { liftingPrice: String(form.get("liftingPrice") ?? "").slice(0, 40) } : {};
   const parsed = parseOrderForm(form);
   // a refused status change keeps the comment typed with it
   const note = form.get("intent") === "status" ? String(form.get("note") ?? "").slice(0, 500) : undefined;
-  if (!parsed.ok) return data({ error: { field: parsed.field, message: parsed.message }, note }, { status: 422 });
+  if (!parsed.ok) return data({ error: { field: parsed.field, message: parsed.message }, note, ...typed }, { status: 422 });
   const actor = { id: staff.id, email: staff.email };
   const { command } = parsed;
   try {
@@ -74,6 +84,7 @@ export async function action(args: Route.ActionArgs) {
       if (order)
         await sendStatusMail(mailer, order, command.to, command.note.trim()).catch((e: unknown) => logger.error({ err: e, number }, "status mail failed"));
     } else if (command.intent === "note") await setManagerNote(db, actor, number, command.version, command.note);
+    else if (command.intent === "lifting") await setLiftingPrice(db, actor, number, command.version, command.price);
     else if (command.intent === "add")
       await editOrderLines(db, actor, number, command.version, { kind: "add", productId: command.productId, qty: command.qty });
     else if (command.intent === "qty") await editOrderLines(db, actor, number, command.version, { kind: "qty", lineId: command.lineId, qty: command.qty });
@@ -81,10 +92,11 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof AdminOrderError)) throw error;
     if (error.status === 404 && command.intent !== "qty" && command.intent !== "remove") throw data({ message: error.message }, { status: 404 });
-    return data({ error: { field: error.field ?? "order", message: error.message }, note }, { status: error.status });
+    return data({ error: { field: error.field ?? "order", message: error.message }, note, ...typed }, { status: error.status });
   }
   // a cancelled or shortened order gives its pieces back: subscribers of products back in stock get their one letter (decision 084)
-  if (command.intent !== "note") await notifyBackInStock(db, mailer, publicUrl).catch((err: unknown) => logger.error({ err }, "back-in-stock mail failed"));
+  if (command.intent !== "note" && command.intent !== "lifting")
+    await notifyBackInStock(db, mailer, publicUrl).catch((err: unknown) => logger.error({ err }, "back-in-stock mail failed"));
   return redirect(`/admin/orders/${number}/`, { status: 303 });
 }
 
@@ -159,7 +171,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <div className="order-page">
         <div className="order-page__main">
           <OrderLines order={order} editable={editable} found={found} find={find} error={error} />
-          <OrderInfo order={order} />
+          <OrderInfo
+            order={order}
+            liftingError={error?.field === "liftingPrice" ? error.message : undefined}
+            liftingValue={actionData && "liftingPrice" in actionData ? String(actionData.liftingPrice) : undefined}
+          />
         </div>
         <div className="order-page__side">
           <section className="order-card" aria-labelledby="order-status-title">
@@ -175,6 +191,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <OrderPaymentCard
             payment={payment}
             paid={paid}
+            total={order.total}
             cancelled={order.status === "cancelled"}
             done={order.status === "done"}
             canRefund={canRefund}

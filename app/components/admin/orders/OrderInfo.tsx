@@ -1,11 +1,22 @@
+import { Form } from "react-router";
 import type { AdminOrderView } from "../../../domain/admin-order-types.ts";
-import { deliveryName, LIFT_TYPES } from "../../../lib/delivery-pricing.ts";
+import { deliveryName, LIFT_TYPES, LIFTING_BY_MANAGER } from "../../../lib/delivery-pricing.ts";
 import { formatDateTime, formatPrice } from "../../../lib/format.ts";
 import { ONE_CLICK_SOURCE, ONE_CLICK_SOURCE_NAME } from "../../../lib/one-click.ts";
+import { liftingPriceEditable } from "../../../lib/order-workflow.ts";
 
-/** Customer, delivery (floor, lift, lifting cost), totals and the consent record. */
-export function OrderInfo({ order }: { order: AdminOrderView }) {
+/** kopecks → what the price field shows («1234,50») */
+const fieldValue = (kopecks: number) => `${Math.floor(kopecks / 100)}${kopecks % 100 ? "," + String(kopecks % 100).padStart(2, "0") : ""}`;
+
+/**
+ * Customer, delivery (floor, lift, lifting cost), totals and the consent record. A floor delivery
+ * names the products without weight and lets the manager enter the lifting price (decision 099).
+ */
+export function OrderInfo({ order, liftingError, liftingValue }: { order: AdminOrderView; liftingError?: string; liftingValue?: string }) {
   const pickup = order.deliveryType === "pickup";
+  const floor = order.deliveryType === "floor";
+  const toQuote = order.liftingPricing === "to_quote";
+  const unweighed = order.lines.filter((l) => !(l.weight > 0)).map((l) => l.title);
   return (
     <>
       <section className="order-card" aria-labelledby="order-customer-title">
@@ -92,12 +103,49 @@ export function OrderInfo({ order }: { order: AdminOrderView }) {
           <dt>Доставка</dt>
           <dd>{formatPrice(order.deliveryCost)}</dd>
           <dt>Подъём</dt>
-          <dd>{formatPrice(order.liftingCost)}</dd>
+          <dd data-testid="admin-order-lifting">
+            {toQuote ? LIFTING_BY_MANAGER : formatPrice(order.liftingCost)}
+            {order.liftingPricing === "quoted" ? " (цена менеджера)" : ""}
+          </dd>
           <dt>Итого</dt>
           <dd>
             <strong>{formatPrice(order.total)}</strong>
+            {toQuote ? " без подъёма" : ""}
           </dd>
         </dl>
+        {floor && unweighed.length ? (
+          <p className="order-alert" data-testid="admin-order-unweighed">
+            {`Вес не указан: ${unweighed.map((t) => `«${t}»`).join(", ")}. Подъём по тарифу не считается${toQuote ? ": укажите его стоимость ниже" : ""}.`}
+          </p>
+        ) : null}
+        {liftingPriceEditable(order.status, order.deliveryType) ? (
+          <Form method="post" className="order-form">
+            <input type="hidden" name="intent" value="lifting" />
+            <input type="hidden" name="version" value={order.version} />
+            <div className={`form-group${liftingError ? " form-group--error" : ""}`}>
+              <label className="form-group__label" htmlFor="order-lifting-price">
+                Стоимость подъёма, ₽
+              </label>
+              <input
+                id="order-lifting-price"
+                className="form-control"
+                name="liftingPrice"
+                inputMode="decimal"
+                defaultValue={liftingValue ?? (toQuote ? "" : fieldValue(order.liftingCost))}
+                aria-invalid={liftingError ? true : undefined}
+                aria-describedby={liftingError ? "order-lifting-price-error" : undefined}
+              />
+              {liftingError ? (
+                <p id="order-lifting-price-error" className="form-group__error">
+                  {liftingError}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="button button--ghost">
+              Сохранить стоимость подъёма
+            </button>
+          </Form>
+        ) : null}
       </section>
     </>
   );

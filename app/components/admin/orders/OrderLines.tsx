@@ -51,6 +51,7 @@ export function OrderLines({
                 <td>
                   {l.title}
                   {l.items.length ? <div className="order-table__muted">В комплекте: {l.items.join(", ")}</div> : null}
+                  {l.weight > 0 ? null : <div className="order-table__muted">Вес не указан</div>}
                 </td>
                 <td className="admin-table__num">{formatPrice(l.price)}</td>
                 <td>

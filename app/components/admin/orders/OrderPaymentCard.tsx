@@ -21,6 +21,7 @@ const lineText = (l: { title: string; qty: number }) => (l.qty > 1 ? `${l.title}
 export function OrderPaymentCard({
   payment,
   paid,
+  total,
   cancelled,
   done,
   canRefund,
@@ -31,6 +32,8 @@ export function OrderPaymentCard({
 }: {
   payment: OrderPayment;
   paid: PaidPayment | null;
+  /** the order's total now: more than was paid (lifting priced after the payment) is due on delivery */
+  total: number;
   cancelled: boolean;
   /** handed over («Выполнен»): the settlement receipt is due */
   done: boolean;
@@ -46,6 +49,7 @@ export function OrderPaymentCard({
   review: RefundReview | null;
 }) {
   const left = paid ? paid.amount - paid.refunded : 0;
+  const due = paid && !cancelled ? total - left : 0;
   return (
     <section className="order-card" aria-labelledby="order-payment-title">
       <h2 id="order-payment-title">Оплата</h2>
@@ -85,6 +89,11 @@ export function OrderPaymentCard({
             </Form>
           ))}
         </div>
+      ) : null}
+      {due > 0 ? (
+        <p data-testid="order-amount-due">
+          <strong>К доплате: {formatPrice(due)}</strong>
+        </p>
       ) : null}
       {paid?.settlementReceiptId ? <p>Чек полного расчёта отправлен.</p> : null}
       {paid && done && !paid.settlementReceiptId && left > 0 && canRefund ? (

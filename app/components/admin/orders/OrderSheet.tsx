@@ -1,5 +1,5 @@
 import type { AdminOrderView } from "../../../domain/admin-order-types.ts";
-import { deliveryName, LIFT_TYPES } from "../../../lib/delivery-pricing.ts";
+import { deliveryName, LIFT_TYPES, LIFTING_BY_MANAGER } from "../../../lib/delivery-pricing.ts";
 import { formatDate, formatPrice } from "../../../lib/format.ts";
 import "./order-sheet.css";
 
@@ -54,9 +54,12 @@ export function OrderSheet({ order }: { order: AdminOrderView }) {
         <dt>Лифт</dt>
         <dd>{order.lift ? LIFT_TYPES[order.lift] : "—"}</dd>
         <dt>Подъём</dt>
-        <dd>{formatPrice(order.liftingCost)}</dd>
+        <dd>{order.liftingPricing === "to_quote" ? LIFTING_BY_MANAGER : formatPrice(order.liftingCost)}</dd>
         <dt>Итого</dt>
-        <dd>{formatPrice(order.total)}</dd>
+        <dd>
+          {formatPrice(order.total)}
+          {order.liftingPricing === "to_quote" ? " без подъёма" : ""}
+        </dd>
       </dl>
       <div className="order-sheet__signatures">
         <p>Отпустил: ____________________ / ____________________</p>
