@@ -1,5 +1,5 @@
 // «Полезно знать» on /about/: delivery, payment and warranty pages as tabs. The chosen one is
-// rendered on the server; the others load by POST (SPEC Tabs) and, without JavaScript, are links
+// rendered on the server; the others load by POST and, without JavaScript, are links
 // to their own pages.
 import { CONTENT_TAB_AJAX, CONTENT_TAB_URL, type ContentTabPage } from "../../lib/content-tabs.ts";
 import type { RichHtml } from "../../lib/rich-text.ts";

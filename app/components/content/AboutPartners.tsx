@@ -1,5 +1,5 @@
 // «Дизайнерам и архитекторам» on /about/: the application link opens only once the terms are
-// accepted (SPEC Agree checkbox); without JavaScript the link simply works.
+// accepted; without JavaScript the link simply works.
 import { Link } from "react-router";
 import { AgreeCheckbox, AgreeLink, useAgree } from "../../ui/AgreeCheckbox.tsx";
 

@@ -1,4 +1,4 @@
-// The home page promo slider (Swiper; SPEC 9: one slide, gap 10). Server-rendered, so the first
+// The home page promo slider (Swiper: one slide, gap 10). Server-rendered, so the first
 // slide is there before any script; arrows and dots come with JavaScript. Which slides run is the
 // loader's choice by date (app/lib/seasonal-promos.ts).
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-// «Состав комплекта» in the product form (issue 14, decision 078): the set's items with quantity and
+// «Состав комплекта» in the product form (decision 078): the set's items with quantity and
 // «Необязательный», the discount, and the price, old price and weight that follow from them. Every
 // list button is a submit button named setOp, so adding, moving and removing items works as a plain
 // form without JavaScript (the server answers with the new list); with JavaScript the totals follow
