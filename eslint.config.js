@@ -31,7 +31,7 @@ const domainLayer = {
         { name: "react-router", message: "app/domain must not import react-router: return data, let the route answer HTTP." },
       ],
       patterns: [
-        { regex: "(^|/)server/", message: "app/domain must not import server/: take services through the router context (app/domain/ports.ts)." },
+        { regex: "(^|/)server/", message: "app/domain must not import server/: take services through the router context (app/lib/ports.ts)." },
         { regex: "^react-dom", message: "app/domain must not import React." },
       ],
     },

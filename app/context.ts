@@ -2,8 +2,8 @@
 // actions through these keys, never through module globals.
 import { createContext } from "react-router";
 import type { Db } from "./db/database.server.ts";
-import type { ActivityMeter, FileStorage, Mailer, RateLimiter } from "./domain/ports.ts";
-import type { PaymentProvider } from "./domain/payment-types.ts";
+import type { ActivityMeter, FileStorage, Mailer, RateLimiter } from "./lib/ports.ts";
+import type { PaymentProvider } from "./features/payments/payment-types.ts";
 import type { Logger } from "pino";
 import type { RenderMemo } from "./http/render-memo.server.ts";
 

@@ -11,10 +11,10 @@ import { parseArgs } from "node:util";
 import { ensurePgSchema, openDatabase, type Db } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
-import { buildCatalogIndex } from "../app/domain/catalog-index.server.ts";
-import { loadListing } from "../app/domain/listing.server.ts";
-import { knownFilters } from "../app/domain/listing-page.server.ts";
-import { parseListingQuery } from "../app/lib/listing-query.ts";
+import { buildCatalogIndex } from "../app/features/catalog/catalog-index.server.ts";
+import { loadListing } from "../app/features/catalog/listing.server.ts";
+import { knownFilters } from "../app/features/catalog/listing-page.server.ts";
+import { parseListingQuery } from "../app/features/catalog/listing-query.ts";
 import { describeSets, heapUsed } from "./bench-memory.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

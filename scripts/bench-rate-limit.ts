@@ -9,7 +9,7 @@ import { Redis } from "ioredis";
 import { createMemoryRateLimiter } from "../server/rate-limit.ts";
 import { connectRedis } from "../server/redis.ts";
 import { createRedisRateLimiter } from "../server/redis-rate-limit.ts";
-import type { RateLimiter } from "../app/domain/ports.ts";
+import type { RateLimiter } from "../app/lib/ports.ts";
 
 const { values: args } = parseArgs({ options: { hits: { type: "string", default: "5000" } } });
 const hits = Number(args.hits);

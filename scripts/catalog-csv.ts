@@ -13,9 +13,9 @@ import {
   exportCatalogCsv,
   finished,
   startCatalogImport,
-} from "../app/domain/catalog-import.server.ts";
-import type { ImportPreview } from "../app/domain/catalog-import-types.ts";
-import { CLI_ACTOR } from "../app/domain/staff.server.ts";
+} from "../app/features/catalog-csv/catalog-import.server.ts";
+import type { ImportPreview } from "../app/features/catalog-csv/catalog-import-types.ts";
+import { CLI_ACTOR } from "../app/features/staff/staff.server.ts";
 
 const USAGE = `Использование / usage:
   npm run catalog:export -- <файл.csv>

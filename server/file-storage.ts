@@ -5,7 +5,7 @@ import fs from "node:fs/promises";
 import crypto from "node:crypto";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { FileStorage, FileSink } from "../app/domain/ports.ts";
+import type { FileStorage, FileSink } from "../app/lib/ports.ts";
 
 /** The file-system calls a write makes; tests pass failing ones to play a full disk. */
 export interface DiskIo {

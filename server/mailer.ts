@@ -7,9 +7,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
-import type { Mailer, MailMessage } from "../app/domain/ports.ts";
+import type { Mailer, MailMessage } from "../app/lib/ports.ts";
 
-export type { Mailer } from "../app/domain/ports.ts";
+export type { Mailer } from "../app/lib/ports.ts";
 
 export function createMailer(options: { smtpUrl?: string; from?: string; logger: Logger; outboxDir?: string }): Mailer {
   const from = options.from ?? "Витрина <noreply@vitrina.local>";

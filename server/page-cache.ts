@@ -10,9 +10,9 @@ import type { Request, Response } from "express";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { etagMatches } from "../app/lib/etag.ts";
-import { CITY_COOKIE } from "../app/lib/city-cookie.ts";
+import { CITY_COOKIE } from "../app/features/delivery/city-cookie.ts";
 import { readCookies } from "../app/lib/cookies.ts";
-import { VIEWED_COOKIE } from "../app/lib/viewed-cookie.ts";
+import { VIEWED_COOKIE } from "../app/features/product/viewed-cookie.ts";
 import { memoPage, type MemoPage, type RenderMemo } from "../app/http/render-memo.server.ts";
 
 /** A rendered shared page: its headers and its body cut at each place the CSP nonce was. */
@@ -74,7 +74,7 @@ export function createRenderMemo(maxBytes: number, onLookup?: (result: "hit" | "
 
 export interface PageCache {
   store: PageStore;
-  /** the page version (app/domain/page-version.server.ts); a failure means no caching for this request */
+  /** the page version (app/features/catalog/page-version.server.ts); a failure means no caching for this request */
   version(): Promise<string>;
 }
 

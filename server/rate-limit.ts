@@ -1,7 +1,7 @@
 // Fixed-window counters behind a small interface: the in-memory store serves one process;
 // a Redis store (REDIS_URL) can implement the same interface for several instances.
-import type { RateLimiter } from "../app/domain/ports.ts";
-export type { RateLimiter } from "../app/domain/ports.ts";
+import type { RateLimiter } from "../app/lib/ports.ts";
+export type { RateLimiter } from "../app/lib/ports.ts";
 
 export function createMemoryRateLimiter(now: () => number = Date.now, maxKeys = 100_000): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();

@@ -3,7 +3,7 @@
 // operation one Lua script so a count and its window's expiry never come apart. While Redis cannot
 // answer, each call is served by this instance's own memory limiter: the limits still hold, per
 // instance, and nobody waits for Redis.
-import type { RateLimiter, RateLimitResult } from "../app/domain/ports.ts";
+import type { RateLimiter, RateLimitResult } from "../app/lib/ports.ts";
 import { UNAVAILABLE, type SharedRedis } from "./redis.ts";
 
 // Counts one event; the first one of a window sets its expiry. A key left without one (written by

@@ -296,7 +296,7 @@ export interface PaymentTable {
   confirmation_url: Generated<string>;
   /** the settlement receipt sent on handover; null until then */
   settlement_receipt_id: string | null;
-  /** JSON of what the payment sold (SoldLine[], app/lib/payment-receipt.ts); null for payments made before migration 039 */
+  /** JSON of what the payment sold (SoldLine[], app/features/payments/payment-receipt.ts); null for payments made before migration 039 */
   sold_lines: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
   updated_at: number;
@@ -535,9 +535,9 @@ export interface OrderTable {
   version: Generated<number>;
   /** the manager's own note, never shown to the customer */
   manager_note: Generated<string>;
-  /** the name lowered for the back office's search (app/lib/order-workflow.ts searchableName) */
+  /** the name lowered for the back office's search (app/features/orders/order-workflow.ts searchableName) */
   search_name: Generated<string>;
-  /** "on_receipt" or "online" (app/domain/payments.server.ts) */
+  /** "on_receipt" or "online" (app/features/payments/payments.server.ts) */
   payment_method: Generated<string>;
   /** when an online payment succeeded (epoch ms); null: not paid online */
   paid_at: number | null;
@@ -552,7 +552,7 @@ export interface OrderTable {
   /** when the document 1C confirmed was read (the query's time, epoch ms); null: never exported */
   exported_1c_at: Generated<
     number | null
-  >; /** how lifting_cost was priced (app/lib/delivery-pricing.ts LiftingPricing): by the tariffs, to be quoted by the manager, or quoted */
+  >; /** how lifting_cost was priced (app/features/delivery/delivery-pricing.ts LiftingPricing): by the tariffs, to be quoted by the manager, or quoted */
   lifting_pricing: Generated<string>;
 }
 
@@ -570,7 +570,7 @@ export interface OrderLineTable {
   weight: number;
 }
 
-/** one status an order went through (app/lib/order-status.ts), oldest first by created_at */
+/** one status an order went through (app/features/orders/order-status.ts), oldest first by created_at */
 export interface OrderStatusHistoryTable {
   id: Generated<number>;
   order_id: number;
@@ -606,7 +606,7 @@ export interface FormSubmissionTable {
   session_id: string | null;
   mailed_at: number | null;
   created_at: number;
-  /** "new" | "in_progress" | "closed" (app/lib/request-status.ts) */
+  /** "new" | "in_progress" | "closed" (app/features/requests/request-status.ts) */
   status: Generated<string>;
   /** the staff member handling it */
   assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
@@ -636,7 +636,7 @@ export interface UserTable {
   created_at: number;
   updated_at: number;
   password_changed_at: number;
-  /** null for customers; a staff role otherwise (app/lib/staff-roles.ts) */
+  /** null for customers; a staff role otherwise (app/features/staff/staff-roles.ts) */
   role: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -4,17 +4,17 @@ import { useRef } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/about";
 import { servicesContext } from "../context.ts";
-import { findPage, listContactPoints, listLatestNews } from "../domain/content.server.ts";
-import { cleanRichText } from "../domain/rich-text.server.ts";
-import { isContentTabPage } from "../lib/content-tabs.ts";
+import { findPage, listContactPoints, listLatestNews } from "../features/content/content.server.ts";
+import { cleanRichText } from "../features/content/rich-text.server.ts";
+import { isContentTabPage } from "../features/content/content-tabs.ts";
 import { intInRange } from "../lib/number-only.ts";
 import { RichText } from "../ui/RichText.tsx";
 import { CountersOnView } from "../ui/CountersOnView.tsx";
 import { RevealOnScroll } from "../ui/RevealOnScroll.tsx";
-import { AboutShowrooms, groupByCity } from "../components/content/AboutShowrooms.tsx";
-import { AboutInfoTabs } from "../components/content/AboutInfoTabs.tsx";
-import { AboutPartners } from "../components/content/AboutPartners.tsx";
-import "../components/content/Content.css";
+import { AboutShowrooms, groupByCity } from "../features/content/AboutShowrooms.tsx";
+import { AboutInfoTabs } from "../features/content/AboutInfoTabs.tsx";
+import { AboutPartners } from "../features/content/AboutPartners.tsx";
+import "../features/content/Content.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.page.title ?? "О компании"} — Витрина` },

@@ -1,10 +1,10 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/cart";
 import { servicesContext, sessionContext } from "../context.ts";
-import { cartOwner, confirmCartPrices, loadCart } from "../domain/cart.server.ts";
-import { cartPromo, checkPromoForCart, PROMO_SESSION_KEY, sessionPromoCode } from "../domain/promo-codes.server.ts";
-import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
-import { CartView } from "../components/cart/CartView.tsx";
+import { cartOwner, confirmCartPrices, loadCart } from "../features/cart/cart.server.ts";
+import { cartPromo, checkPromoForCart, PROMO_SESSION_KEY, sessionPromoCode } from "../features/promo/promo-codes.server.ts";
+import { Breadcrumbs } from "../features/catalog/Breadcrumbs.tsx";
+import { CartView } from "../features/cart/CartView.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Корзина — Витрина" }, { name: "robots", content: "noindex" }];
 

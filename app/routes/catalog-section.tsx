@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/catalog-section";
 import { servicesContext } from "../context.ts";
-import { findSectionBySlug } from "../domain/catalog.server.ts";
-import { listingFor } from "../domain/listing-page.server.ts";
-import { sectionFacetChoice } from "../domain/section-facets.server.ts";
-import { Bitset } from "../lib/bitset.ts";
+import { findSectionBySlug } from "../features/catalog/catalog.server.ts";
+import { listingFor } from "../features/catalog/listing-page.server.ts";
+import { sectionFacetChoice } from "../features/catalog/section-facets.server.ts";
+import { Bitset } from "../features/catalog/bitset.ts";
 import { countOf, PRODUCT_FORMS } from "../lib/format.ts";
-import { buildListingSearch } from "../lib/listing-query.ts";
-import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
-import { ListingLayout } from "../components/catalog/ListingLayout.tsx";
-import { SubsectionLinks } from "../components/catalog/SubsectionLinks.tsx";
+import { buildListingSearch } from "../features/catalog/listing-query.ts";
+import { Breadcrumbs } from "../features/catalog/Breadcrumbs.tsx";
+import { ListingLayout } from "../features/catalog/ListingLayout.tsx";
+import { SubsectionLinks } from "../features/catalog/SubsectionLinks.tsx";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);

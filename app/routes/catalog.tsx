@@ -1,10 +1,10 @@
 import type { Route } from "./+types/catalog";
 import { servicesContext } from "../context.ts";
-import { getCatalogIndex } from "../domain/catalog-index.server.ts";
-import { listSectionTree } from "../domain/catalog.server.ts";
-import { loadSectionCovers } from "../domain/section-covers.server.ts";
-import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
-import { SectionGrid } from "../components/catalog/SectionGrid.tsx";
+import { getCatalogIndex } from "../features/catalog/catalog-index.server.ts";
+import { listSectionTree } from "../features/catalog/catalog.server.ts";
+import { loadSectionCovers } from "../features/catalog/section-covers.server.ts";
+import { Breadcrumbs } from "../features/catalog/Breadcrumbs.tsx";
+import { SectionGrid } from "../features/catalog/SectionGrid.tsx";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Каталог мебели и товаров для интерьера — Витрина" },

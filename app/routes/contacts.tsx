@@ -4,18 +4,18 @@ import { useState } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/contacts";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";
-import { findPage, listContactPoints } from "../domain/content.server.ts";
+import { findPage, listContactPoints } from "../features/content/content.server.ts";
 import { submitFormRequest } from "../http/form-post.server.ts";
-import { cleanRichText } from "../domain/rich-text.server.ts";
-import { DEFAULT_TILE_ATTRIBUTION } from "../lib/map-tiles.ts";
-import { isFormName } from "../lib/form-schemas.ts";
+import { cleanRichText } from "../features/content/rich-text.server.ts";
+import { DEFAULT_TILE_ATTRIBUTION } from "../features/content/map-tiles.ts";
+import { isFormName } from "../features/requests/form-schemas.ts";
 import { RichText } from "../ui/RichText.tsx";
-import { ContactPointList } from "../components/content/ContactPointList.tsx";
-import { ContactsMap } from "../components/content/ContactsMap.tsx";
-import { CallbackForm } from "../components/forms/CallbackForm.tsx";
-import { FeedbackForm } from "../components/forms/FeedbackForm.tsx";
-import { SentNotice } from "../components/forms/SuccessDialog.tsx";
-import "../components/content/Content.css";
+import { ContactPointList } from "../features/content/ContactPointList.tsx";
+import { ContactsMap } from "../features/content/ContactsMap.tsx";
+import { CallbackForm } from "../features/requests/CallbackForm.tsx";
+import { FeedbackForm } from "../features/requests/FeedbackForm.tsx";
+import { SentNotice } from "../ui/SuccessDialog.tsx";
+import "../features/content/Content.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.page.title ?? "Контакты"} — Витрина` },

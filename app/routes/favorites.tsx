@@ -1,14 +1,14 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/favorites";
 import { servicesContext, sessionContext } from "../context.ts";
-import { clearFavorites, favoriteIds, loadFavoriteCards, setFavorite } from "../domain/favorites.server.ts";
-import { parseFavoriteRequest } from "../lib/favorite-request.ts";
+import { clearFavorites, favoriteIds, loadFavoriteCards, setFavorite } from "../features/favourites/favorites.server.ts";
+import { parseFavoriteRequest } from "../features/favourites/favorite-request.ts";
 import { countOf, PRODUCT_FORMS } from "../lib/format.ts";
-import { Breadcrumbs } from "../components/catalog/Breadcrumbs.tsx";
-import { ProductCard } from "../components/catalog/ProductCard.tsx";
+import { Breadcrumbs } from "../features/catalog/Breadcrumbs.tsx";
+import { ProductCard } from "../features/catalog/ProductCard.tsx";
 import { Icon } from "../ui/Icon.tsx";
-import "../components/catalog/ListingResults.css";
-import "../components/favorites/Favorites.css";
+import "../features/catalog/ListingResults.css";
+import "../features/favourites/Favorites.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Избранное — Витрина" }, { name: "robots", content: "noindex" }];
 

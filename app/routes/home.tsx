@@ -1,24 +1,24 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { servicesContext } from "../context.ts";
-import { listSectionTree, listShelfProducts } from "../domain/catalog.server.ts";
-import { listLatestNews } from "../domain/content.server.ts";
-import { loadSectionCovers } from "../domain/section-covers.server.ts";
-import { loadShopCounts } from "../domain/shop-facts.server.ts";
-import { jsonForScript } from "../lib/product-json-ld.ts";
-import { activePromos } from "../lib/seasonal-promos.ts";
-import { inCities, shopJsonLd } from "../lib/shop-facts.ts";
+import { listSectionTree, listShelfProducts } from "../features/catalog/catalog.server.ts";
+import { listLatestNews } from "../features/content/content.server.ts";
+import { loadSectionCovers } from "../features/catalog/section-covers.server.ts";
+import { loadShopCounts } from "../features/settings/shop-facts.server.ts";
+import { jsonForScript } from "../features/product/product-json-ld.ts";
+import { activePromos } from "../features/promo/seasonal-promos.ts";
+import { inCities, shopJsonLd } from "../features/settings/shop-facts.ts";
 import { useNonce } from "../nonce.ts";
 import { useRootData } from "../root-data.ts";
-import { HomeHero } from "../components/home/HomeHero.tsx";
-import { PromoSlider } from "../components/content/PromoSlider.tsx";
-import { SectionTiles } from "../components/home/SectionTiles.tsx";
-import { Advantages } from "../components/home/Advantages.tsx";
-import { NewsTeasers } from "../components/home/NewsTeasers.tsx";
-import { ProductCard } from "../components/catalog/ProductCard.tsx";
+import { HomeHero } from "../features/content/HomeHero.tsx";
+import { PromoSlider } from "../features/promo/PromoSlider.tsx";
+import { SectionTiles } from "../features/content/SectionTiles.tsx";
+import { Advantages } from "../features/content/Advantages.tsx";
+import { NewsTeasers } from "../features/content/NewsTeasers.tsx";
+import { ProductCard } from "../features/catalog/ProductCard.tsx";
 import { ListSlider } from "../ui/ListSlider.tsx";
 import { RevealOnScroll } from "../ui/RevealOnScroll.tsx";
-import "../components/home/Home.css";
+import "../features/content/Home.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Витрина — мебель и интерьер с доставкой" },

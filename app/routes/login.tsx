@@ -1,15 +1,15 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";
-import { authenticate, mergeAnonymousIntoAccount } from "../domain/users.server.ts";
-import { admitLogin, loginFailed, loginSucceeded } from "../domain/login-limits.server.ts";
-import { loginSchema, MESSAGES } from "../lib/account-schemas.ts";
+import { authenticate, mergeAnonymousIntoAccount } from "../features/accounts/users.server.ts";
+import { admitLogin, loginFailed, loginSucceeded } from "../features/accounts/login-limits.server.ts";
+import { loginSchema, MESSAGES } from "../features/accounts/account-schemas.ts";
 import { fieldErrors, formValues, type FieldErrors, checkWith } from "../lib/form-fields.ts";
 import { useFieldChecks } from "../ui/use-field-checks.ts";
 import { safeBackPath } from "../lib/safe-back-path.ts";
-import { findStaffMember } from "../domain/staff.server.ts";
-import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
-import { FormField } from "../components/auth/FormField.tsx";
+import { findStaffMember } from "../features/staff/staff.server.ts";
+import { AuthCard, FormNotice } from "../features/accounts/AuthCard.tsx";
+import { FormField } from "../ui/FormField.tsx";
 
 // a refused attempt's Retry-After must reach the document response, not only the action's data
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {

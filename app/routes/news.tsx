@@ -2,11 +2,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/news";
 import { servicesContext } from "../context.ts";
-import { listNewsPage } from "../domain/content.server.ts";
+import { listNewsPage } from "../features/content/content.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { intInRange } from "../lib/number-only.ts";
-import { NewsPicture } from "../components/content/NewsPicture.tsx";
-import "../components/content/News.css";
+import { NewsPicture } from "../features/content/NewsPicture.tsx";
+import "../features/content/News.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData && loaderData.page > 1 ? `Новости, страница ${loaderData.page} — Витрина` : "Новости — Витрина" },

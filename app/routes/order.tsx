@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/order";
 import { servicesContext, sessionContext } from "../context.ts";
-import { cartOwner } from "../domain/cart.server.ts";
-import { loadOrder, PLACED_ORDER_KEY } from "../domain/orders.server.ts";
-import { OrderDetails } from "../components/checkout/OrderDetails.tsx";
-import { OrderStatusPanel } from "../components/checkout/OrderStatusPanel.tsx";
-import { OrderPaymentPanel } from "../components/checkout/OrderPaymentPanel.tsx";
-import { PaymentProviderError } from "../domain/payment-types.ts";
-import { loadOrderPayment, loadPaidPayment, refreshOrderPayment } from "../domain/payments.server.ts";
-import { startPaymentPage } from "../http/online-payment.server.ts";
+import { cartOwner } from "../features/cart/cart.server.ts";
+import { loadOrder, PLACED_ORDER_KEY } from "../features/orders/orders.server.ts";
+import { OrderDetails } from "../features/orders/OrderDetails.tsx";
+import { OrderStatusPanel } from "../features/orders/OrderStatusPanel.tsx";
+import { OrderPaymentPanel } from "../features/payments/OrderPaymentPanel.tsx";
+import { PaymentProviderError } from "../features/payments/payment-types.ts";
+import { loadOrderPayment, loadPaidPayment, refreshOrderPayment } from "../features/payments/payments.server.ts";
+import { startPaymentPage } from "../features/payments/online-payment.server.ts";
 
 /** while the gateway has not said whether the payment went through, the page asks again this often */
 const PAYMENT_REFRESH_SECONDS = 5;

@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/password-reset-token";
 import { clientContext, servicesContext } from "../context.ts";
-import { isResetTokenValid, resetPassword } from "../domain/users.server.ts";
-import { clearLoginLimits } from "../domain/login-limits.server.ts";
-import { MESSAGES, PASSWORD_MIN, resetSchema } from "../lib/account-schemas.ts";
+import { isResetTokenValid, resetPassword } from "../features/accounts/users.server.ts";
+import { clearLoginLimits } from "../features/accounts/login-limits.server.ts";
+import { MESSAGES, PASSWORD_MIN, resetSchema } from "../features/accounts/account-schemas.ts";
 import { fieldErrors, formValues, type FieldErrors, checkWith } from "../lib/form-fields.ts";
 import { useFieldChecks } from "../ui/use-field-checks.ts";
-import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
-import { FormField } from "../components/auth/FormField.tsx";
+import { AuthCard, FormNotice } from "../features/accounts/AuthCard.tsx";
+import { FormField } from "../ui/FormField.tsx";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Новый пароль — Витрина" },

@@ -1,19 +1,19 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/profile";
 import { servicesContext, sessionContext } from "../context.ts";
-import { findUserById, listUserOrders, updateProfile } from "../domain/users.server.ts";
-import { requireUserId } from "../lib/require-user.ts";
-import { listProfileFiles } from "../domain/files.server.ts";
-import { MESSAGES, profileSchema } from "../lib/account-schemas.ts";
+import { findUserById, listUserOrders, updateProfile } from "../features/accounts/users.server.ts";
+import { requireUserId } from "../features/accounts/require-user.ts";
+import { listProfileFiles } from "../features/accounts/files.server.ts";
+import { MESSAGES, profileSchema } from "../features/accounts/account-schemas.ts";
 import { fieldErrors, formValues, type FieldErrors } from "../lib/form-fields.ts";
-import { PersonalDataForm } from "../components/profile/PersonalDataForm.tsx";
-import { OrderHistory } from "../components/profile/OrderHistory.tsx";
-import { ProfileFiles, type UploadOutcome } from "../components/profile/ProfileFiles.tsx";
-import { ProfilePhoto } from "../components/profile/ProfilePhoto.tsx";
-import { FormNotice } from "../components/auth/AuthCard.tsx";
+import { PersonalDataForm } from "../features/accounts/PersonalDataForm.tsx";
+import { OrderHistory } from "../features/orders/OrderHistory.tsx";
+import { ProfileFiles, type UploadOutcome } from "../features/accounts/ProfileFiles.tsx";
+import { ProfilePhoto } from "../features/accounts/ProfilePhoto.tsx";
+import { FormNotice } from "../features/accounts/AuthCard.tsx";
 import { Icon } from "../ui/Icon.tsx";
-import "../components/auth/auth.css";
-import "../components/profile/profile.css";
+import "../features/accounts/auth.css";
+import "../features/accounts/profile.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Личный кабинет — Витрина" }, { name: "robots", content: "noindex" }];
 

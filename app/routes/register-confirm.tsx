@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/register-confirm";
 import { servicesContext, sessionContext } from "../context.ts";
-import { confirmRegistration, findPendingRegistration, mergeAnonymousIntoAccount, saveSessionIntoAccount } from "../domain/users.server.ts";
-import { MESSAGES } from "../lib/account-schemas.ts";
-import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
+import { confirmRegistration, findPendingRegistration, mergeAnonymousIntoAccount, saveSessionIntoAccount } from "../features/accounts/users.server.ts";
+import { MESSAGES } from "../features/accounts/account-schemas.ts";
+import { AuthCard, FormNotice } from "../features/accounts/AuthCard.tsx";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Подтверждение регистрации — Витрина" },

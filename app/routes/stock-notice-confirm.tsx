@@ -4,8 +4,8 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/stock-notice-confirm";
 import { servicesContext } from "../context.ts";
-import { confirmStockNotice, findStockNotice, notifyBackInStock } from "../domain/stock-notices.server.ts";
-import { AuthCard, FormNotice } from "../components/auth/AuthCard.tsx";
+import { confirmStockNotice, findStockNotice, notifyBackInStock } from "../features/requests/stock-notices.server.ts";
+import { AuthCard, FormNotice } from "../features/accounts/AuthCard.tsx";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Подписка на поступление — Витрина" },

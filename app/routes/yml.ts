@@ -1,12 +1,12 @@
 import type { Route } from "./+types/yml";
 import { servicesContext } from "../context.ts";
-import { FeedUnavailableError, openFeedFile, ymlFeed, type BuiltFeed } from "../domain/yml-feed.server.ts";
-import { feedFileResponse } from "../http/feed-response.server.ts";
+import { FeedUnavailableError, openFeedFile, ymlFeed, type BuiltFeed } from "../features/feed-yml/yml-feed.server.ts";
+import { feedFileResponse } from "../features/feed-yml/feed-response.server.ts";
 import { acceptsGzip } from "../lib/accept-encoding.ts";
 
 /**
  * /yml.xml — the Yandex Market feed — and /yml.xml.gz, the same bytes gzipped. Built into files
- * after catalogue changes, not per request (app/domain/yml-feed.server.ts), and streamed from them.
+ * after catalogue changes, not per request (app/features/feed-yml/yml-feed.server.ts), and streamed from them.
  * A client of /yml.xml that accepts gzip gets the gzip file as Content-Encoding (its own ETag), so
  * a 200 MB feed is never compressed again per request.
  */

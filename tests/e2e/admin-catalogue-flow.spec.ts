@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { expect, test, type Page } from "@playwright/test";
 import { openDatabase } from "../../app/db/database.server.ts";
 import { csvLine } from "../../app/lib/csv.ts";
-import { formatRoubles } from "../../app/lib/catalog-csv.ts";
+import { formatRoubles } from "../../app/features/catalog-csv/catalog-csv.ts";
 import { createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
 import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
 

@@ -6,10 +6,10 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { openDatabase, type Db } from "../../app/db/database.server.ts";
-import { changeCart } from "../../app/domain/cart.server.ts";
-import { placeOrder } from "../../app/domain/orders.server.ts";
-import { registerUser } from "../../app/domain/users.server.ts";
-import { checkoutSchema } from "../../app/lib/checkout-schema.ts";
+import { changeCart } from "../../app/features/cart/cart.server.ts";
+import { placeOrder } from "../../app/features/orders/orders.server.ts";
+import { registerUser } from "../../app/features/accounts/users.server.ts";
+import { checkoutSchema } from "../../app/features/checkout/checkout-schema.ts";
 import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
 
 const PASSWORD = "стол и шкаф 2026";

@@ -3,8 +3,8 @@
 // product's approved reviews add up to.
 import path from "node:path";
 import { openDatabase } from "../../app/db/database.server.ts";
-import { addStaff, CLI_ACTOR } from "../../app/domain/staff.server.ts";
-import type { StaffRole } from "../../app/lib/staff-roles.ts";
+import { addStaff, CLI_ACTOR } from "../../app/features/staff/staff.server.ts";
+import type { StaffRole } from "../../app/features/staff/staff-roles.ts";
 import { CURRENT_REVIEW_CONSENT } from "../../app/lib/consent.ts";
 
 const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");

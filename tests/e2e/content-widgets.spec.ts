@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { activePromos } from "../../app/lib/seasonal-promos.ts";
+import { activePromos } from "../../app/features/promo/seasonal-promos.ts";
 
 async function openDelivery(page: Page) {
   await page.goto("/delivery/");

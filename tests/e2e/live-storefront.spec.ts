@@ -5,9 +5,9 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { openDatabase } from "../../app/db/database.server.ts";
-import { catalogChanged } from "../../app/domain/catalog-changes.server.ts";
-import { setProductPublished } from "../../app/domain/product-publishing.server.ts";
-import { CLI_ACTOR } from "../../app/domain/staff.server.ts";
+import { catalogChanged } from "../../app/features/catalog/catalog-changes.server.ts";
+import { setProductPublished } from "../../app/features/product/product-publishing.server.ts";
+import { CLI_ACTOR } from "../../app/features/staff/staff.server.ts";
 import { formatPrice } from "../../app/lib/format.ts";
 import { expectNoSeriousA11yViolations } from "./support.ts";
 

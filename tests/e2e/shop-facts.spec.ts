@@ -2,7 +2,7 @@
 // number of showroom cities on home, contacts, about, FAQ and the footer; the catalogue's size on
 // the about page is the catalogue's real size; no copy that contradicts the data.
 import { expect, test, type Page } from "@playwright/test";
-import { activePromos } from "../../app/lib/seasonal-promos.ts";
+import { activePromos } from "../../app/features/promo/seasonal-promos.ts";
 import { expectNoSeriousA11yViolations } from "./support.ts";
 
 const HOURS = "10:00–21:00";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, startTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
 import { confirmationPath, lastMailTo, readOutbox } from "../support/outbox.ts";
-import { createSession, findSession, saveSessionData } from "../../app/domain/sessions.server.ts";
-import { createPasswordResetToken, requestRegistration } from "../../app/domain/users.server.ts";
+import { createSession, findSession, saveSessionData } from "../../app/features/accounts/sessions.server.ts";
+import { createPasswordResetToken, requestRegistration } from "../../app/features/accounts/users.server.ts";
 import { confirmFromMail, login, PASSWORD, registerVisitor, requestAccount, signedSessionCookie, uniqueEmail, Visitor } from "./accounts-client.ts";
 
 const sidOf = (cookie: string) => decodeURIComponent(cookie.replace(/^vitrina_sid=/, "")).replace(/\.[^.]*$/, "");

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
 import { ADMIN_ROUTES, type AdminRouteCase } from "../support/admin-routes.ts";
 import { staffVisitor } from "../support/staff.ts";
-import { STAFF_ROLES, type StaffRole } from "../../app/lib/staff-roles.ts";
+import { STAFF_ROLES, type StaffRole } from "../../app/features/staff/staff-roles.ts";
 import { Visitor } from "./accounts-client.ts";
 
 const send = (v: Visitor, c: AdminRouteCase) => (c.method === "GET" ? v.get(c.path) : v.post(c.path, c.form ?? {}));

@@ -3,14 +3,14 @@
 // keeps its shop-fact tokens working); a showroom change shows on /contacts/; two editors with
 // one version: the second is refused; every save is in the audit log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAudit } from "../../app/domain/audit.server.ts";
-import { changeCart } from "../../app/domain/cart.server.ts";
-import { placeOrder } from "../../app/domain/orders.server.ts";
-import { checkoutSchema } from "../../app/lib/checkout-schema.ts";
+import { listAudit } from "../../app/features/staff/audit.server.ts";
+import { changeCart } from "../../app/features/cart/cart.server.ts";
+import { placeOrder } from "../../app/features/orders/orders.server.ts";
+import { checkoutSchema } from "../../app/features/checkout/checkout-schema.ts";
 import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";
 import { formatPrice } from "../../app/lib/format.ts";
 import { shopToday } from "../../app/lib/shop-calendar.ts";
-import { SITE } from "../../app/lib/site.ts";
+import { SITE } from "../../app/features/settings/site.ts";
 import { staffVisitor } from "../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
 import { Visitor } from "./accounts-client.ts";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, openTestDb, startTestApp, type TestApp } from "../support/test-app.ts";
 import { staffVisitor } from "../support/staff.ts";
-import { LOW_STOCK, loadDashboard } from "../../app/domain/admin-dashboard.server.ts";
+import { LOW_STOCK, loadDashboard } from "../../app/features/back-office/admin-dashboard.server.ts";
 import type { Db } from "../../app/db/database.server.ts";
 
 let seq = 0;

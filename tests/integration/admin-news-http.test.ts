@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAudit } from "../../app/domain/audit.server.ts";
+import { listAudit } from "../../app/features/staff/audit.server.ts";
 import { staffVisitor } from "../support/staff.ts";
 import { dialects, MEDIA_DIR, startTestApp, type TestApp } from "../support/test-app.ts";
 import { Visitor } from "./accounts-client.ts";

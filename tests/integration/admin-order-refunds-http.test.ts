@@ -6,11 +6,11 @@
 // order shows the overpayment with a button that fills in exactly that line, and the timeline shows
 // the payment as its own entry, not a second «Новый».
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeCart } from "../../app/domain/cart.server.ts";
-import { placeOrder } from "../../app/domain/orders.server.ts";
-import type { PaymentProvider } from "../../app/domain/payment-types.ts";
-import { refreshOrderPayment, startOnlinePayment } from "../../app/domain/payments.server.ts";
-import { checkoutSchema } from "../../app/lib/checkout-schema.ts";
+import { changeCart } from "../../app/features/cart/cart.server.ts";
+import { placeOrder } from "../../app/features/orders/orders.server.ts";
+import type { PaymentProvider } from "../../app/features/payments/payment-types.ts";
+import { refreshOrderPayment, startOnlinePayment } from "../../app/features/payments/payments.server.ts";
+import { checkoutSchema } from "../../app/features/checkout/checkout-schema.ts";
 import { formatPrice } from "../../app/lib/format.ts";
 import { moneyInWords } from "../../app/lib/money-words.ts";
 import { createYookassaProvider } from "../../server/yookassa.ts";

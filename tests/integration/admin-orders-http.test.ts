@@ -2,9 +2,9 @@
 // them: find by phone, legal statuses only, 409 for an illegal move and for a stale version,
 // a field error beyond stock, the customer's letter, 404s and the printable sheet.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeCart } from "../../app/domain/cart.server.ts";
-import { placeOrder } from "../../app/domain/orders.server.ts";
-import { checkoutSchema } from "../../app/lib/checkout-schema.ts";
+import { changeCart } from "../../app/features/cart/cart.server.ts";
+import { placeOrder } from "../../app/features/orders/orders.server.ts";
+import { checkoutSchema } from "../../app/features/checkout/checkout-schema.ts";
 import { readOutbox } from "../support/outbox.ts";
 import { staffVisitor } from "../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";

@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/database.server.ts";
 import { seedDemo } from "../../app/db/seed/seed.server.ts";
-import { AdminOrderError, changeOrderStatus, editOrderLines, listOrders, loadAdminOrder, setManagerNote } from "../../app/domain/admin-orders.server.ts";
-import { listAudit, type StaffActor } from "../../app/domain/audit.server.ts";
-import { changeCart } from "../../app/domain/cart.server.ts";
-import { placeOrder } from "../../app/domain/orders.server.ts";
-import { checkoutSchema } from "../../app/lib/checkout-schema.ts";
-import { ORDER_CONFLICT_MESSAGE, parseOrderListQuery } from "../../app/lib/order-workflow.ts";
+import { AdminOrderError, changeOrderStatus, editOrderLines, listOrders, loadAdminOrder, setManagerNote } from "../../app/features/orders/admin-orders.server.ts";
+import { listAudit, type StaffActor } from "../../app/features/staff/audit.server.ts";
+import { changeCart } from "../../app/features/cart/cart.server.ts";
+import { placeOrder } from "../../app/features/orders/orders.server.ts";
+import { checkoutSchema } from "../../app/features/checkout/checkout-schema.ts";
+import { ORDER_CONFLICT_MESSAGE, parseOrderListQuery } from "../../app/features/orders/order-workflow.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../support/test-app.ts";
 
 const list = (db: Db, query: string) => listOrders(db, parseOrderListQuery(new URLSearchParams(query)));

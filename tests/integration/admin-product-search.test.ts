@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/database.server.ts";
 import { seedDemo } from "../../app/db/seed/seed.server.ts";
-import { listAdminProducts } from "../../app/domain/admin-products.server.ts";
-import { parseProductListQuery } from "../../app/lib/product-list-query.ts";
+import { listAdminProducts } from "../../app/features/product/admin-products.server.ts";
+import { parseProductListQuery } from "../../app/features/product/product-list-query.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../support/test-app.ts";
 
 const fold = (text: string) => text.toLocaleLowerCase("ru").replace(/ё/g, "е");

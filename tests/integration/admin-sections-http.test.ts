@@ -5,7 +5,7 @@
 // listing's filter panel (presence and order) for it and its subsections, and resetting it
 // brings the usual panel back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAudit } from "../../app/domain/audit.server.ts";
+import { listAudit } from "../../app/features/staff/audit.server.ts";
 import { countOf, PRODUCT_FORMS } from "../../app/lib/format.ts";
 import { staffVisitor } from "../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";

@@ -6,7 +6,7 @@
 // percentage or a CSV import, the set follows in the same step and a cart holding it says
 // «Цена изменилась».
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyCatalogCsv } from "../../app/domain/catalog-import.server.ts";
+import { applyCatalogCsv } from "../../app/features/catalog-csv/catalog-import.server.ts";
 import { formatPrice } from "../../app/lib/format.ts";
 import { staffVisitor } from "../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";

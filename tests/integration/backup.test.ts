@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listContactPoints } from "../../app/domain/content.server.ts";
+import { listContactPoints } from "../../app/features/content/content.server.ts";
 import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";
 import { formatPrice } from "../../app/lib/format.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";

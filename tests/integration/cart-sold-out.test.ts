@@ -4,7 +4,7 @@
 // status timeline: written when the order is made, extended by setOrderStatus, shown on its page.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setOrderStatus } from "../../app/domain/orders.server.ts";
+import { setOrderStatus } from "../../app/features/orders/orders.server.ts";
 import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";
 import { countOf, formatDateTime, formatPrice, PRODUCT_FORMS } from "../../app/lib/format.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";

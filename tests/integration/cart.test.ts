@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/database.server.ts";
 import { seedDemo } from "../../app/db/seed/seed.server.ts";
-import { CartError, changeCart, loadCart, mergeCarts, setPrice } from "../../app/domain/cart.server.ts";
-import { OrderError, placeOrder } from "../../app/domain/orders.server.ts";
-import { checkoutSchema, parseCheckout, type CheckoutInput } from "../../app/lib/checkout-schema.ts";
+import { CartError, changeCart, loadCart, mergeCarts, setPrice } from "../../app/features/cart/cart.server.ts";
+import { OrderError, placeOrder } from "../../app/features/orders/orders.server.ts";
+import { checkoutSchema, parseCheckout, type CheckoutInput } from "../../app/features/checkout/checkout-schema.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../support/test-app.ts";
 
 const input = (key: string, overrides: Record<string, string> = {}): CheckoutInput =>

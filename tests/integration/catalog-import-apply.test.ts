@@ -4,7 +4,7 @@
 // catalogue past what the server's heap holds is refused in the preview and at «Применить», with the
 // HEAP_MB to start it with, and nothing is applied.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { heapMbFor, heapNeededFor } from "../../app/lib/catalog-capacity.ts";
+import { heapMbFor, heapNeededFor } from "../../app/features/catalog-csv/catalog-capacity.ts";
 import { csvLine } from "../../app/lib/csv.ts";
 import type { Visitor } from "./accounts-client.ts";
 import { staffVisitor } from "../support/staff.ts";

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/database.server.ts";
 import { seedDemo } from "../../app/db/seed/seed.server.ts";
-import { listAudit, type StaffActor } from "../../app/domain/audit.server.ts";
-import { applyCatalogCsv, decodeCatalogFile, exportCatalogCsv, previewCatalogCsv } from "../../app/domain/catalog-import.server.ts";
-import { formatRoubles } from "../../app/lib/catalog-csv.ts";
+import { listAudit, type StaffActor } from "../../app/features/staff/audit.server.ts";
+import { applyCatalogCsv, decodeCatalogFile, exportCatalogCsv, previewCatalogCsv } from "../../app/features/catalog-csv/catalog-import.server.ts";
+import { formatRoubles } from "../../app/features/catalog-csv/catalog-csv.ts";
 import { csvLine, parseCsv } from "../../app/lib/csv.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../support/test-app.ts";
 

@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/database.server.ts";
 import { seedDemo } from "../../app/db/seed/seed.server.ts";
-import { catalogChanged } from "../../app/domain/catalog-changes.server.ts";
-import { buildCatalogIndex, patchedIndex, type CatalogIndex } from "../../app/domain/catalog-index.server.ts";
-import { knownFilters } from "../../app/domain/listing-page.server.ts";
-import { computeListing } from "../../app/domain/listing.server.ts";
-import { deleteProduct } from "../../app/domain/product-publishing.server.ts";
-import { findProducts, rebuildSearchIndex } from "../../app/domain/search.server.ts";
-import { CLI_ACTOR } from "../../app/domain/staff.server.ts";
-import { parseListingQuery } from "../../app/lib/listing-query.ts";
+import { catalogChanged } from "../../app/features/catalog/catalog-changes.server.ts";
+import { buildCatalogIndex, patchedIndex, type CatalogIndex } from "../../app/features/catalog/catalog-index.server.ts";
+import { knownFilters } from "../../app/features/catalog/listing-page.server.ts";
+import { computeListing } from "../../app/features/catalog/listing.server.ts";
+import { deleteProduct } from "../../app/features/product/product-publishing.server.ts";
+import { findProducts, rebuildSearchIndex } from "../../app/features/search/search.server.ts";
+import { CLI_ACTOR } from "../../app/features/staff/staff.server.ts";
+import { parseListingQuery } from "../../app/features/catalog/listing-query.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../support/test-app.ts";
 
 const DIRECTIONS = ["popular", "price_asc", "price_desc", "new", "name"];

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/database.server.ts";
 import { seedDemo } from "../../app/db/seed/seed.server.ts";
-import { buildCatalogIndex, type CatalogIndex } from "../../app/domain/catalog-index.server.ts";
-import { computeListing } from "../../app/domain/listing.server.ts";
-import { rebuildSearchIndex, searchProductIds } from "../../app/domain/search.server.ts";
-import { parseListingQuery, type ListingQuery } from "../../app/lib/listing-query.ts";
+import { buildCatalogIndex, type CatalogIndex } from "../../app/features/catalog/catalog-index.server.ts";
+import { computeListing } from "../../app/features/catalog/listing.server.ts";
+import { rebuildSearchIndex, searchProductIds } from "../../app/features/search/search.server.ts";
+import { parseListingQuery, type ListingQuery } from "../../app/features/catalog/listing-query.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../support/test-app.ts";
 
 interface RawProduct {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/database.server.ts";
 import { seedDemo } from "../../app/db/seed/seed.server.ts";
-import { loadComparison } from "../../app/domain/compare.server.ts";
-import { differs } from "../../app/domain/compare-types.ts";
+import { loadComparison } from "../../app/features/compare/compare.server.ts";
+import { differs } from "../../app/features/compare/compare-types.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../support/test-app.ts";
 
 describe.each(dialects)("comparison on %s", (dialect) => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
-import { DEFAULT_TILE_URL } from "../../app/lib/map-tiles.ts";
+import { DEFAULT_TILE_URL } from "../../app/features/content/map-tiles.ts";
 
 const KEY = "0a1b2c3d-0000-4e5f-8a9b-123456789abc";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { openDatabase, type Db, type LockWaitEvent } from "../../app/db/database.server.ts";
 import { DatabaseBusyError, isDatabaseUnavailable } from "../../app/db/database-errors.ts";
-import { createSession, findSession, saveSessionData, SESSION_TTL_MS } from "../../app/domain/sessions.server.ts";
+import { createSession, findSession, saveSessionData, SESSION_TTL_MS } from "../../app/features/accounts/sessions.server.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
 import { holdWriteLock } from "../support/write-lock.ts";
 import { CURRENT_REVIEW_CONSENT } from "../../app/lib/consent.ts";

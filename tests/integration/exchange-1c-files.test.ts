@@ -14,8 +14,8 @@ import {
   openExchangeSession,
   receiveExchangeFile,
   type ExchangeFileEntry,
-} from "../../app/domain/exchange-1c.server.ts";
-import { registerUser } from "../../app/domain/users.server.ts";
+} from "../../app/features/exchange-1c/exchange-1c.server.ts";
+import { registerUser } from "../../app/features/accounts/users.server.ts";
 import { createDiskStorage } from "../../server/file-storage.ts";
 import { createAccount, type TestAccount } from "../support/staff.ts";
 import { dialects, openTestDb, startTestApp, type TestApp } from "../support/test-app.ts";

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listExchangeSessions } from "../../app/domain/exchange-1c.server.ts";
+import { listExchangeSessions } from "../../app/features/exchange-1c/exchange-1c.server.ts";
 import { createAccount, type TestAccount } from "../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
 import { makeZip } from "../support/zip.ts";

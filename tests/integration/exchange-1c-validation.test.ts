@@ -7,7 +7,7 @@
 // narrower than a variant is not enlarged.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listExchangeSessions } from "../../app/domain/exchange-1c.server.ts";
+import { listExchangeSessions } from "../../app/features/exchange-1c/exchange-1c.server.ts";
 import { createAccount, signedIn, type TestAccount } from "../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
 

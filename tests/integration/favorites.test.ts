@@ -2,8 +2,8 @@
 // dialects: a guest's list in the session, an account's in the database, merged at login and at
 // the registration confirmation; bad input is a 4xx with a Russian message, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, findSession, saveSessionData } from "../../app/domain/sessions.server.ts";
-import { FAVORITES_FULL_MESSAGE, MAX_FAVORITES } from "../../app/domain/favorites.server.ts";
+import { createSession, findSession, saveSessionData } from "../../app/features/accounts/sessions.server.ts";
+import { FAVORITES_FULL_MESSAGE, MAX_FAVORITES } from "../../app/features/favourites/favorites.server.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
 import { confirmFromMail, login, registerVisitor, requestAccount, signedSessionCookie, uniqueEmail, Visitor } from "./accounts-client.ts";
 

@@ -5,13 +5,13 @@ import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/database.server.ts";
-import { prepareImage, saveProfileFile, UploadError } from "../../app/domain/files.server.ts";
-import { ATTACHMENT_STORAGE_MESSAGE, submitForm } from "../../app/domain/forms.server.ts";
+import { prepareImage, saveProfileFile, UploadError } from "../../app/features/accounts/files.server.ts";
+import { ATTACHMENT_STORAGE_MESSAGE, submitForm } from "../../app/features/requests/forms.server.ts";
 import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";
 import { createDiskStorage, type DiskIo } from "../../server/file-storage.ts";
 import { createMailer } from "../../server/mailer.ts";
 import { createMemoryRateLimiter } from "../../server/rate-limit.ts";
-import { registerUser } from "../../app/domain/users.server.ts";
+import { registerUser } from "../../app/features/accounts/users.server.ts";
 import { dialects, openTestDb } from "../support/test-app.ts";
 
 const enospc = () => Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" });

@@ -6,7 +6,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
-import { QUOTA_BYTES, QUOTA_FILES } from "../../app/domain/files.server.ts";
+import { QUOTA_BYTES, QUOTA_FILES } from "../../app/features/accounts/files.server.ts";
 import { registerVisitor, Visitor } from "./accounts-client.ts";
 
 const MB2 = 2 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
 import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";
-import { FORM_RATE_LIMIT, RATE_LIMIT_MESSAGE } from "../../app/domain/forms.server.ts";
+import { FORM_RATE_LIMIT, RATE_LIMIT_MESSAGE } from "../../app/features/requests/forms.server.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryRateLimiter } from "../../server/rate-limit.ts";
-import { admitLogin, backoffSeconds, loginFailed, loginSucceeded, type LoginAdmission } from "../../app/domain/login-limits.server.ts";
+import { admitLogin, backoffSeconds, loginFailed, loginSucceeded, type LoginAdmission } from "../../app/features/accounts/login-limits.server.ts";
 
 const EMAIL = "owner@example.ru";
 

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";
 import { PHONE_FORMAT_MESSAGE } from "../../app/lib/phone.ts";
-import { ONE_CLICK_RATE_LIMIT_MESSAGE, soldOutMessage } from "../../app/lib/one-click.ts";
-import { ONE_CLICK_ADDRESS_LIMIT, ONE_CLICK_PHONE_LIMIT } from "../../app/domain/one-click-orders.server.ts";
-import { SITE } from "../../app/lib/site.ts";
+import { ONE_CLICK_RATE_LIMIT_MESSAGE, soldOutMessage } from "../../app/features/checkout/one-click.ts";
+import { ONE_CLICK_ADDRESS_LIMIT, ONE_CLICK_PHONE_LIMIT } from "../../app/features/checkout/one-click-orders.server.ts";
+import { SITE } from "../../app/features/settings/site.ts";
 import { readOutbox } from "../support/outbox.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
 import { Visitor } from "./accounts-client.ts";

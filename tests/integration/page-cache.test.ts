@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_CONSENT_VERSION, CURRENT_REVIEW_CONSENT } from "../../app/lib/consent.ts";
 import { formatPrice } from "../../app/lib/format.ts";
-import { availabilityUrl } from "../../app/lib/product-json-ld.ts";
+import { availabilityUrl } from "../../app/features/product/product-json-ld.ts";
 import { staffVisitor } from "../support/staff.ts";
 import { dialects, loadAppModule, startTestApp, type TestApp } from "../support/test-app.ts";
 import { confirmFromMail, PASSWORD, requestAccount, uniqueEmail, Visitor } from "./accounts-client.ts";

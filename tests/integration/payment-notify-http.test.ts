@@ -2,11 +2,11 @@
 // the buyer pays on the stand-in's page, its notification makes the shop re-read the payment and
 // mark the order paid; replays, forged bodies, unknown ids and garbage change nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeCart } from "../../app/domain/cart.server.ts";
-import { placeOrder, setOrderStatus } from "../../app/domain/orders.server.ts";
-import type { PaymentProvider } from "../../app/domain/payment-types.ts";
-import { loadOrderPayment, PAID_ONLINE_NOTE, startOnlinePayment } from "../../app/domain/payments.server.ts";
-import { checkoutSchema } from "../../app/lib/checkout-schema.ts";
+import { changeCart } from "../../app/features/cart/cart.server.ts";
+import { placeOrder, setOrderStatus } from "../../app/features/orders/orders.server.ts";
+import type { PaymentProvider } from "../../app/features/payments/payment-types.ts";
+import { loadOrderPayment, PAID_ONLINE_NOTE, startOnlinePayment } from "../../app/features/payments/payments.server.ts";
+import { checkoutSchema } from "../../app/features/checkout/checkout-schema.ts";
 import { createYookassaProvider } from "../../server/yookassa.ts";
 import crypto from "node:crypto";
 import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";

@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/database.server.ts";
 import { seedDemo } from "../../app/db/seed/seed.server.ts";
-import { changeCart } from "../../app/domain/cart.server.ts";
-import { placeOrder } from "../../app/domain/orders.server.ts";
-import { editOrderLines } from "../../app/domain/admin-orders.server.ts";
-import type { PaymentProvider } from "../../app/domain/payment-types.ts";
+import { changeCart } from "../../app/features/cart/cart.server.ts";
+import { placeOrder } from "../../app/features/orders/orders.server.ts";
+import { editOrderLines } from "../../app/features/orders/admin-orders.server.ts";
+import type { PaymentProvider } from "../../app/features/payments/payment-types.ts";
 import {
   applyProviderPayment,
   issueSettlementReceipt,
@@ -18,10 +18,10 @@ import {
   refundOrderPayment,
   RefundError,
   startOnlinePayment,
-} from "../../app/domain/payments.server.ts";
-import { listAudit } from "../../app/domain/audit.server.ts";
-import { checkoutSchema } from "../../app/lib/checkout-schema.ts";
-import { kopecksToAmount } from "../../app/lib/payment-amount.ts";
+} from "../../app/features/payments/payments.server.ts";
+import { listAudit } from "../../app/features/staff/audit.server.ts";
+import { checkoutSchema } from "../../app/features/checkout/checkout-schema.ts";
+import { kopecksToAmount } from "../../app/features/payments/payment-amount.ts";
 import { createYookassaProvider } from "../../server/yookassa.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../support/test-app.ts";
 import { startYookassaStandIn, type YookassaStandIn } from "../support/yookassa-stand-in.ts";

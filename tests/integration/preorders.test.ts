@@ -4,14 +4,14 @@
 // is confirmed through the e-mailed link, and raising the stock in the product form (or cancelling
 // an order in the back office) sends each confirmed subscriber exactly one letter.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeCart } from "../../app/domain/cart.server.ts";
-import { placeOrder } from "../../app/domain/orders.server.ts";
-import type { MailMessage } from "../../app/domain/ports.ts";
-import { notifyBackInStock } from "../../app/domain/stock-notices.server.ts";
-import { checkoutSchema } from "../../app/lib/checkout-schema.ts";
+import { changeCart } from "../../app/features/cart/cart.server.ts";
+import { placeOrder } from "../../app/features/orders/orders.server.ts";
+import type { MailMessage } from "../../app/lib/ports.ts";
+import { notifyBackInStock } from "../../app/features/requests/stock-notices.server.ts";
+import { checkoutSchema } from "../../app/features/checkout/checkout-schema.ts";
 import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";
 import { FIELD_MESSAGES } from "../../app/lib/form-fields.ts";
-import { LEAD_MESSAGES } from "../../app/lib/lead-time.ts";
+import { LEAD_MESSAGES } from "../../app/features/delivery/lead-time.ts";
 import { readOutbox, type OutboxMail } from "../support/outbox.ts";
 import { staffVisitor } from "../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
-import { approveReview } from "../../app/domain/reviews.server.ts";
-import { sitemapEntries, sitemapTotal } from "../../app/domain/sitemap.server.ts";
+import { approveReview } from "../../app/features/reviews/reviews.server.ts";
+import { sitemapEntries, sitemapTotal } from "../../app/features/content/sitemap.server.ts";
 import { CURRENT_REVIEW_CONSENT } from "../../app/lib/consent.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON-LD is checked field by field

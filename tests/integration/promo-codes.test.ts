@@ -5,11 +5,11 @@
 // come at once. Then the back office form's refusals.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { savePromoCode } from "../../app/domain/promo-codes.server.ts";
+import { savePromoCode } from "../../app/features/promo/promo-codes.server.ts";
 import { CURRENT_CONSENT_VERSION } from "../../app/lib/consent.ts";
 import { formatPrice } from "../../app/lib/format.ts";
 import { shopToday } from "../../app/lib/shop-calendar.ts";
-import { PROMO_FORM_MESSAGES, promoSchema, type PromoInput } from "../../app/lib/promo-form.ts";
+import { PROMO_FORM_MESSAGES, promoSchema, type PromoInput } from "../../app/features/promo/promo-form.ts";
 import { staffVisitor } from "../support/staff.ts";
 import { readOutbox } from "../support/outbox.ts";
 import { dialects, mailOutboxOf, startTestApp, type TestApp } from "../support/test-app.ts";

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readCatalogGeneration } from "../../app/domain/catalog-index.server.ts";
+import { readCatalogGeneration } from "../../app/features/catalog/catalog-index.server.ts";
 import { staffVisitor } from "../support/staff.ts";
 import { LogCapture, LOG_LEVEL } from "../support/log-capture.ts";
 import { deleteRedisKeys, freePort, PrivateRedis, redisValues, SHARED_REDIS_URL, uniqueRedisPrefix } from "../support/redis.ts";

@@ -3,7 +3,7 @@
 // hour until its cookie comes back, and expired ones are purged with their carts on a schedule.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dialects, startTestApp, type TestApp } from "../support/test-app.ts";
-import { FIRST_VISIT_TTL_MS, SESSION_TTL_MS } from "../../app/domain/sessions.server.ts";
+import { FIRST_VISIT_TTL_MS, SESSION_TTL_MS } from "../../app/features/accounts/sessions.server.ts";
 import { Visitor } from "./accounts-client.ts";
 
 const sessionCount = async (app: TestApp) =>

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db, type LockWaitEvent } from "../../app/db/database.server.ts";
 import { DatabaseBusyError, isDatabaseUnavailable } from "../../app/db/database-errors.ts";
 import { migrateToLatest } from "../../app/db/migrate.server.ts";
-import { createSession, findSession, rotateSession } from "../../app/domain/sessions.server.ts";
+import { createSession, findSession, rotateSession } from "../../app/features/accounts/sessions.server.ts";
 
 const dir = path.resolve(import.meta.dirname, "../../data/test-db");
 let n = 0;

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createYookassaProvider } from "../../server/yookassa.ts";
-import { PaymentProviderError, type PaymentRequest } from "../../app/domain/payment-types.ts";
+import { PaymentProviderError, type PaymentRequest } from "../../app/features/payments/payment-types.ts";
 import { startYookassaStandIn, type YookassaStandIn } from "../support/yookassa-stand-in.ts";
 
 let standIn: YookassaStandIn;

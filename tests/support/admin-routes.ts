@@ -1,7 +1,7 @@
 // Every back-office address and who may open it, for the role × route matrix in
 // tests/integration/admin-access.test.ts. Add your routes here (GET pages and the main POSTs);
 // `roles` lists the roles that get in, everyone else is refused.
-import type { StaffRole } from "../../app/lib/staff-roles.ts";
+import type { StaffRole } from "../../app/features/staff/staff-roles.ts";
 
 export interface AdminRouteCase {
   method: "GET" | "POST";

@@ -1,10 +1,10 @@
 // Staff accounts for back-office tests: create an account of a role (or a plain customer) in the
 // test app's database and get a signed-in Visitor for it, without spending the login form's rate
 // limits (the session row is made as a login makes it; the cookie is signed as the server signs it).
-import { addStaff, CLI_ACTOR } from "../../app/domain/staff.server.ts";
-import { registerUser } from "../../app/domain/users.server.ts";
-import { rotateSession } from "../../app/domain/sessions.server.ts";
-import type { StaffRole } from "../../app/lib/staff-roles.ts";
+import { addStaff, CLI_ACTOR } from "../../app/features/staff/staff.server.ts";
+import { registerUser } from "../../app/features/accounts/users.server.ts";
+import { rotateSession } from "../../app/features/accounts/sessions.server.ts";
+import type { StaffRole } from "../../app/features/staff/staff-roles.ts";
 import { signedSessionCookie, uniqueEmail, Visitor } from "../integration/accounts-client.ts";
 import type { VitrinaApp } from "../../server/app.ts";
 

@@ -9,7 +9,7 @@ import type * as AppModule from "../../server/app.ts";
 import type { AppConfig } from "../../server/config.ts";
 import type { Dialect } from "../../app/db/dialect.ts";
 import { dropPgSchema } from "../../app/db/database.server.ts";
-import { DEFAULT_TILE_URL } from "../../app/lib/map-tiles.ts";
+import { DEFAULT_TILE_URL } from "../../app/features/content/map-tiles.ts";
 import { staleBuildReason } from "./build-freshness.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");

@@ -11,7 +11,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       ? t.addColumn("id", "integer", (c) => c.primaryKey().generatedByDefaultAsIdentity())
       : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
 
-  // null for customers; "owner" | "manager" | "content" for staff (app/lib/staff-roles.ts)
+  // null for customers; "owner" | "manager" | "content" for staff (app/features/staff/staff-roles.ts)
   await db.schema.alterTable("users").addColumn("role", "varchar(16)").execute();
 
   await id(db.schema.createTable("audit_log"))

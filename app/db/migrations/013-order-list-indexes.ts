@@ -4,7 +4,7 @@ import type { Dialect } from "../dialect.ts";
 // The back office's order list (issue 13) stays fast at 100 000 orders: an index for each way it
 // filters and sorts, so a filtered page reads one index range instead of every order. SQLite lowers
 // only ASCII letters, so names are searched in a column kept lowered by the application
-// (app/lib/order-workflow.ts searchableName), filled here for the orders that already exist.
+// (app/features/orders/order-workflow.ts searchableName), filled here for the orders that already exist.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await db.schema

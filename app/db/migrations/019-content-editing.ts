@@ -33,7 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     })
     .execute();
 
-  // the lifting tariffs of delivery to a floor (kopecks), as app/lib/delivery-pricing.ts had them
+  // the lifting tariffs of delivery to a floor (kopecks), as app/features/delivery/delivery-pricing.ts had them
   await db.schema
     .createTable("lift_tariffs")
     .addColumn("id", "integer", (c) => c.primaryKey())

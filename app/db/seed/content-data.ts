@@ -1,6 +1,6 @@
 // Content pages: trusted HTML written by the shop. FAQ answers are <details> so they work without
 // JavaScript. The shop's facts (hours, phone, showroom cities, the catalogue's size, the figures the
-// counter widget animates) are {{tokens}} filled when a page is read (app/lib/shop-facts.ts), so
+// counter widget animates) are {{tokens}} filled when a page is read (app/features/settings/shop-facts.ts), so
 // the pages never disagree with each other or with the database.
 import type { NewPage } from "../schema.ts";
 

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/audit";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../http/staff-guard.server.ts";
-import { listAudit } from "../../domain/audit.server.ts";
-import { listStaff } from "../../domain/staff.server.ts";
-import { adminMeta } from "../../lib/admin-nav.ts";
-import { AUDIT_ENTITIES } from "../../lib/audit-view.ts";
-import { AdminFilters, FilterSelect } from "../../components/admin/AdminFilters.tsx";
-import { AdminPage } from "../../components/admin/AdminPage.tsx";
-import { AuditTable } from "../../components/admin/AuditTable.tsx";
+import { requireStaff } from "../../features/staff/staff-guard.server.ts";
+import { listAudit } from "../../features/staff/audit.server.ts";
+import { listStaff } from "../../features/staff/staff.server.ts";
+import { adminMeta } from "../../features/back-office/admin-nav.ts";
+import { AUDIT_ENTITIES } from "../../features/staff/audit-view.ts";
+import { AdminFilters, FilterSelect } from "../../features/back-office/AdminFilters.tsx";
+import { AdminPage } from "../../features/back-office/AdminPage.tsx";
+import { AuditTable } from "../../features/staff/admin/AuditTable.tsx";
 
 export const meta: Route.MetaFunction = () => adminMeta("Журнал");
 

@@ -1,19 +1,19 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/content";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../http/staff-guard.server.ts";
-import { CONTENT_CONFLICT_MESSAGE, listPages, listShowrooms, loadBanner, saveBanner } from "../../domain/admin-content.server.ts";
-import { listNewsForStaff } from "../../domain/admin-news.server.ts";
-import { loadLiftTariffs, saveLiftTariffs } from "../../domain/lift-tariffs.server.ts";
-import { adminMeta } from "../../lib/admin-nav.ts";
-import { bannerSchema, liftTariffsSchema } from "../../lib/content-forms.ts";
+import { requireStaff } from "../../features/staff/staff-guard.server.ts";
+import { CONTENT_CONFLICT_MESSAGE, listPages, listShowrooms, loadBanner, saveBanner } from "../../features/content/admin-content.server.ts";
+import { listNewsForStaff } from "../../features/content/admin-news.server.ts";
+import { loadLiftTariffs, saveLiftTariffs } from "../../features/delivery/lift-tariffs.server.ts";
+import { adminMeta } from "../../features/back-office/admin-nav.ts";
+import { bannerSchema, liftTariffsSchema } from "../../features/content/content-forms.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { formValues, parseFields } from "../../lib/form-fields.ts";
-import { AdminPage } from "../../components/admin/AdminPage.tsx";
-import { BannerForm } from "../../components/admin/content/BannerForm.tsx";
-import { TariffsForm } from "../../components/admin/content/TariffsForm.tsx";
-import "../../components/admin/admin-table.css";
-import "../../components/admin/content/content.css";
+import { AdminPage } from "../../features/back-office/AdminPage.tsx";
+import { BannerForm } from "../../features/content/admin/BannerForm.tsx";
+import { TariffsForm } from "../../features/delivery/admin/TariffsForm.tsx";
+import "../../features/back-office/admin-table.css";
+import "../../features/content/admin/content.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Контент");
 

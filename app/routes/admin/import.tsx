@@ -8,10 +8,10 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/import";
 import { servicesContext } from "../../context.ts";
-import { notifyBackInStock } from "../../domain/stock-notices.server.ts";
-import { requireStaff } from "../../http/staff-guard.server.ts";
+import { notifyBackInStock } from "../../features/requests/stock-notices.server.ts";
+import { requireStaff } from "../../features/staff/staff-guard.server.ts";
 import { parseFormBody, readLimitedBody } from "../../http/request-body.server.ts";
-import { UploadError } from "../../domain/files.server.ts";
+import { UploadError } from "../../features/accounts/files.server.ts";
 import {
   applyCatalogImport,
   CatalogFileError,
@@ -19,14 +19,14 @@ import {
   CSV_TOO_LARGE,
   startCatalogImport,
   loadImportSession,
-} from "../../domain/catalog-import.server.ts";
-import type { ImportPreview } from "../../domain/catalog-import-types.ts";
-import { adminMeta } from "../../lib/admin-nav.ts";
+} from "../../features/catalog-csv/catalog-import.server.ts";
+import type { ImportPreview } from "../../features/catalog-csv/catalog-import-types.ts";
+import { adminMeta } from "../../features/back-office/admin-nav.ts";
 import { countOf } from "../../lib/format.ts";
-import { AdminPage } from "../../components/admin/AdminPage.tsx";
-import { ImportUpload } from "../../components/admin/import/ImportUpload.tsx";
-import { ImportPreviewView } from "../../components/admin/import/ImportPreviewView.tsx";
-import "../../components/admin/import/import.css";
+import { AdminPage } from "../../features/back-office/AdminPage.tsx";
+import { ImportUpload } from "../../features/catalog-csv/admin/ImportUpload.tsx";
+import { ImportPreviewView } from "../../features/catalog-csv/admin/ImportPreviewView.tsx";
+import "../../features/catalog-csv/admin/import.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Импорт");
 

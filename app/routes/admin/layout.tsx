@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireStaff } from "../../http/staff-guard.server.ts";
-import { adminMeta, adminNavFor } from "../../lib/admin-nav.ts";
-import { AdminShell } from "../../components/admin/AdminShell.tsx";
-import { AdminPage } from "../../components/admin/AdminPage.tsx";
+import { requireStaff } from "../../features/staff/staff-guard.server.ts";
+import { adminMeta, adminNavFor } from "../../features/back-office/admin-nav.ts";
+import { AdminShell } from "../../features/back-office/AdminShell.tsx";
+import { AdminPage } from "../../features/back-office/AdminPage.tsx";
 
 export const meta: Route.MetaFunction = () => adminMeta("Управление");
 

@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/order";
 import { servicesContext } from "../../context.ts";
-import { notifyBackInStock } from "../../domain/stock-notices.server.ts";
+import { notifyBackInStock } from "../../features/requests/stock-notices.server.ts";
 import {
   AdminOrderError,
   changeOrderStatus,
@@ -10,27 +10,27 @@ import {
   loadAdminOrder,
   setLiftingPrice,
   setManagerNote,
-} from "../../domain/admin-orders.server.ts";
-import { sendStatusMail } from "../../domain/order-status-mail.server.ts";
-import { requireStaff } from "../../http/staff-guard.server.ts";
-import { adminMeta } from "../../lib/admin-nav.ts";
+} from "../../features/orders/admin-orders.server.ts";
+import { sendStatusMail } from "../../features/orders/order-status-mail.server.ts";
+import { requireStaff } from "../../features/staff/staff-guard.server.ts";
+import { adminMeta } from "../../features/back-office/admin-nav.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { parseOrderForm } from "../../lib/order-admin-form.ts";
-import { orderStatusName } from "../../lib/order-status.ts";
-import { linesEditable } from "../../lib/order-workflow.ts";
-import { AdminPage } from "../../components/admin/AdminPage.tsx";
-import { ManagerNoteForm } from "../../components/admin/orders/ManagerNoteForm.tsx";
-import { OrderHistory } from "../../components/admin/orders/OrderHistory.tsx";
-import { OrderInfo } from "../../components/admin/orders/OrderInfo.tsx";
-import { OrderLines } from "../../components/admin/orders/OrderLines.tsx";
-import { OrderStatusForm } from "../../components/admin/orders/OrderStatusForm.tsx";
-import { OrderPaymentCard } from "../../components/admin/orders/OrderPaymentCard.tsx";
-import type { StaffActor } from "../../domain/audit.server.ts";
-import { issueSettlementReceipt, loadOrderPayment, loadPaidPayment, previewRefund, refundOrderPayment, RefundError } from "../../domain/payments.server.ts";
-import { PaymentProviderError } from "../../domain/payment-types.ts";
+import { parseOrderForm } from "../../features/orders/order-admin-form.ts";
+import { orderStatusName } from "../../features/orders/order-status.ts";
+import { linesEditable } from "../../features/orders/order-workflow.ts";
+import { AdminPage } from "../../features/back-office/AdminPage.tsx";
+import { ManagerNoteForm } from "../../features/orders/admin/ManagerNoteForm.tsx";
+import { OrderHistory } from "../../features/orders/admin/OrderHistory.tsx";
+import { OrderInfo } from "../../features/orders/admin/OrderInfo.tsx";
+import { OrderLines } from "../../features/orders/admin/OrderLines.tsx";
+import { OrderStatusForm } from "../../features/orders/admin/OrderStatusForm.tsx";
+import { OrderPaymentCard } from "../../features/payments/admin/OrderPaymentCard.tsx";
+import type { StaffActor } from "../../features/staff/audit.server.ts";
+import { issueSettlementReceipt, loadOrderPayment, loadPaidPayment, previewRefund, refundOrderPayment, RefundError } from "../../features/payments/payments.server.ts";
+import { PaymentProviderError } from "../../features/payments/payment-types.ts";
 import { moneyInWords } from "../../lib/money-words.ts";
-import { parseRefundForm, refundPrefill, type RefundFormValues } from "../../lib/refund-form.ts";
-import "../../components/admin/orders/orders.css";
+import { parseRefundForm, refundPrefill, type RefundFormValues } from "../../features/payments/refund-form.ts";
+import "../../features/orders/admin/orders.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData ? `Заказ № ${loaderData.order.number}` : "Заказ");
 

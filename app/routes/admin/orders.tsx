@@ -1,14 +1,14 @@
 import type { Route } from "./+types/orders";
 import { servicesContext } from "../../context.ts";
-import { listOrders } from "../../domain/admin-orders.server.ts";
-import { requireStaff } from "../../http/staff-guard.server.ts";
-import { adminMeta } from "../../lib/admin-nav.ts";
+import { listOrders } from "../../features/orders/admin-orders.server.ts";
+import { requireStaff } from "../../features/staff/staff-guard.server.ts";
+import { adminMeta } from "../../features/back-office/admin-nav.ts";
 import { countOf } from "../../lib/format.ts";
-import { parseOrderListQuery } from "../../lib/order-workflow.ts";
-import { AdminPage } from "../../components/admin/AdminPage.tsx";
-import { OrderFilters } from "../../components/admin/orders/OrderFilters.tsx";
-import { OrderTable } from "../../components/admin/orders/OrderTable.tsx";
-import "../../components/admin/orders/orders.css";
+import { parseOrderListQuery } from "../../features/orders/order-workflow.ts";
+import { AdminPage } from "../../features/back-office/AdminPage.tsx";
+import { OrderFilters } from "../../features/orders/admin/OrderFilters.tsx";
+import { OrderTable } from "../../features/orders/admin/OrderTable.tsx";
+import "../../features/orders/admin/orders.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Заказы");
 

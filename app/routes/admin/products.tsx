@@ -1,16 +1,16 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/products";
 import { servicesContext } from "../../context.ts";
-import { notifyBackInStock } from "../../domain/stock-notices.server.ts";
-import { AdminProductError, applyBulkAction, listAdminProducts, sectionOptions } from "../../domain/admin-products.server.ts";
-import { requireStaff } from "../../http/staff-guard.server.ts";
-import { adminMeta } from "../../lib/admin-nav.ts";
+import { notifyBackInStock } from "../../features/requests/stock-notices.server.ts";
+import { AdminProductError, applyBulkAction, listAdminProducts, sectionOptions } from "../../features/product/admin-products.server.ts";
+import { requireStaff } from "../../features/staff/staff-guard.server.ts";
+import { adminMeta } from "../../features/back-office/admin-nav.ts";
 import { countOf, PRODUCT_FORMS } from "../../lib/format.ts";
-import { parseBulkForm, parseProductListQuery } from "../../lib/product-list-query.ts";
-import { AdminPage } from "../../components/admin/AdminPage.tsx";
-import { ProductFilters } from "../../components/admin/products/ProductFilters.tsx";
-import { ProductTable } from "../../components/admin/products/ProductTable.tsx";
-import "../../components/admin/products/products.css";
+import { parseBulkForm, parseProductListQuery } from "../../features/product/product-list-query.ts";
+import { AdminPage } from "../../features/back-office/AdminPage.tsx";
+import { ProductFilters } from "../../features/product/admin/ProductFilters.tsx";
+import { ProductTable } from "../../features/product/admin/ProductTable.tsx";
+import "../../features/product/admin/products.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Товары");
 

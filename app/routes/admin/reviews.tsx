@@ -1,16 +1,16 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/reviews";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../http/staff-guard.server.ts";
-import { countByState, listModeration, moderateReview, parseModerationFilter, type ModerationAction } from "../../domain/admin-reviews.server.ts";
+import { requireStaff } from "../../features/staff/staff-guard.server.ts";
+import { countByState, listModeration, moderateReview, parseModerationFilter, type ModerationAction } from "../../features/reviews/admin-reviews.server.ts";
 import { parseRecordId } from "../../lib/record-id.ts";
-import { adminMeta } from "../../lib/admin-nav.ts";
-import { REVIEW_STATE_TITLES, REVIEW_STATES } from "../../lib/review-moderation.ts";
-import { AdminPage } from "../../components/admin/AdminPage.tsx";
-import { AdminPager } from "../../components/admin/AdminPager.tsx";
-import { ModerationCard } from "../../components/admin/ModerationCard.tsx";
-import "../../components/admin/admin-table.css";
-import "../../components/admin/ModerationCard.css";
+import { adminMeta } from "../../features/back-office/admin-nav.ts";
+import { REVIEW_STATE_TITLES, REVIEW_STATES } from "../../features/reviews/review-moderation.ts";
+import { AdminPage } from "../../features/back-office/AdminPage.tsx";
+import { AdminPager } from "../../features/back-office/AdminPager.tsx";
+import { ModerationCard } from "../../features/reviews/admin/ModerationCard.tsx";
+import "../../features/back-office/admin-table.css";
+import "../../features/reviews/admin/ModerationCard.css";
 
 const ACTIONS: readonly ModerationAction[] = ["publish", "reject", "hide"];
 

@@ -1,19 +1,19 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/section";
 import { servicesContext } from "../../context.ts";
-import { deleteSection, editSection, loadSectionForEdit, saveSectionFacets, SectionEditError } from "../../domain/admin-sections.server.ts";
-import { requireStaff } from "../../http/staff-guard.server.ts";
-import { adminMeta } from "../../lib/admin-nav.ts";
+import { deleteSection, editSection, loadSectionForEdit, saveSectionFacets, SectionEditError } from "../../features/catalog/admin-sections.server.ts";
+import { requireStaff } from "../../features/staff/staff-guard.server.ts";
+import { adminMeta } from "../../features/back-office/admin-nav.ts";
 import { formValues, parseFields, type FieldErrors } from "../../lib/form-fields.ts";
 import { countOf, PRODUCT_FORMS } from "../../lib/format.ts";
 import { parseRecordId } from "../../lib/record-id.ts";
-import { moveCode } from "../../lib/section-facets.ts";
-import { parseFacetForm, SECTION_MESSAGES, sectionDeleteSchema, sectionEditSchema } from "../../lib/section-form.ts";
-import { AdminPage } from "../../components/admin/AdminPage.tsx";
-import { SectionDeleteForm } from "../../components/admin/sections/SectionDeleteForm.tsx";
-import { SectionEditForm } from "../../components/admin/sections/SectionEditForm.tsx";
-import { SectionFacetsForm, type FacetRow } from "../../components/admin/sections/SectionFacetsForm.tsx";
-import "../../components/admin/sections/sections.css";
+import { moveCode } from "../../features/catalog/section-facets.ts";
+import { parseFacetForm, SECTION_MESSAGES, sectionDeleteSchema, sectionEditSchema } from "../../features/catalog/section-form.ts";
+import { AdminPage } from "../../features/back-office/AdminPage.tsx";
+import { SectionDeleteForm } from "../../features/catalog/admin/SectionDeleteForm.tsx";
+import { SectionEditForm } from "../../features/catalog/admin/SectionEditForm.tsx";
+import { SectionFacetsForm, type FacetRow } from "../../features/catalog/admin/SectionFacetsForm.tsx";
+import "../../features/catalog/admin/sections.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData?.view.section.title ?? "Раздел");
 

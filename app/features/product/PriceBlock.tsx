@@ -1,0 +1,147 @@
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import type { ProductPageData } from "./product-types.ts";
+import { countOf, discountPercent, formatPrice, formatWeight } from "../../lib/format.ts";
+import { formatRating } from "../reviews/rating.ts";
+import { tabPath } from "./product-tabs.ts";
+import { QuantityInput } from "../../ui/QuantityInput.tsx";
+import { StarRating } from "../../ui/StarRating.tsx";
+import { ShareButtons } from "../../ui/ShareButtons.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { availabilityOf } from "../catalog/availability.ts";
+import type { DeliveryEstimate } from "../delivery/delivery-estimate.ts";
+import { useAddToCart } from "../cart/use-add-to-cart.ts";
+import { CompareToggle } from "../compare/CompareToggle.tsx";
+import { FavoriteToggle } from "../favourites/FavoriteToggle.tsx";
+import { PreorderButton } from "../requests/PreorderButton.tsx";
+import { StockNoticeButton } from "../requests/StockNoticeButton.tsx";
+import { OneClickButton } from "../checkout/OneClickButton.tsx";
+import { DeliveryInfo } from "../delivery/DeliveryInfo.tsx";
+import { StickyBuyBar } from "./StickyBuyBar.tsx";
+
+export const BUY_FORM_ID = "product-buy";
+// every rating is a review with a text (the seed and the review form alike), so the count is of reviews
+const REVIEW_FORMS = ["отзыв", "отзыва", "отзывов"] as const;
+
+interface Props {
+  product: ProductPageData;
+  /** what is shown: for a set, the totals of the included items */
+  price: number;
+  oldPrice: number | null;
+  weight: number;
+  /** a set's included item ids (what the cart gets); undefined for plain products */
+  items?: number[];
+  /** the current path, to come back to after a post without JavaScript */
+  back: string;
+  shareUrl: string;
+  delivery: DeliveryEstimate;
+  /** showrooms that have it now */
+  showroomsWithStock: number;
+}
+
+/**
+ * Price, availability, quantity, «В корзину» and «Сравнить»; for goods made to order the price,
+ * «Под заказ, 4–6 недель», «Оформить предзаказ» and «Сообщить о поступлении» (an e-mail when it
+ * is back, decision 084) instead of a buy button the cart would refuse. The cart form posts id, type, cnt
+ * and, for a set, one `item` per included item (those inputs sit in the set block and join this
+ * form through their form attribute), so the cart gets exactly what is shown.
+ */
+export function PriceBlock({ product, price, oldPrice, weight, items, back, shareUrl, delivery, showroomsWithStock }: Props) {
+  const availability = availabilityOf(product.stock, product.lead);
+  const canBuy = availability.canBuy;
+  const buyButton = useRef<HTMLButtonElement>(null);
+  const [qty, setQty] = useState(1);
+  const cart = useAddToCart();
+  const discount = discountPercent(price, oldPrice);
+  return (
+    <>
+      <section className="price-block" aria-labelledby="price-block-title">
+        <h2 id="price-block-title" className="visually-hidden">
+          Цена и покупка
+        </h2>
+        {product.ratingCount > 0 ? (
+          <p className="price-block__rating">
+            <StarRating value={product.rating} size={32} />
+            <span className="price-block__rating-value">{formatRating(product.rating)}</span>
+            <Link to={`${tabPath(product.slug, "reviews")}#tabs`} className="price-block__rating-link">
+              {countOf(product.ratingCount, REVIEW_FORMS)}
+            </Link>
+          </p>
+        ) : null}
+
+        <p className="price-block__price">
+          <span className="price-block__current" data-testid="product-price">
+            {formatPrice(price)}
+          </span>
+          {oldPrice && discount > 0 ? (
+            <>
+              <s className="price-block__old">
+                <span className="visually-hidden">Старая цена: </span>
+                {formatPrice(oldPrice)}
+              </s>
+              <span className="price-block__badge">−{discount} %</span>
+            </>
+          ) : null}
+        </p>
+        {oldPrice && discount > 0 ? <p className="price-block__saving">Экономия {formatPrice(oldPrice - price)}</p> : null}
+
+        <ul className="price-block__facts">
+          <li className={`price-block__stock availability availability--${availability.tone}`}>{availability.text}</li>
+          {weight > 0 ? (
+            <li>
+              Вес{product.kind === "set" ? " комплекта" : ""}: {formatWeight(weight)}
+            </li>
+          ) : null}
+          <li>Артикул: {product.article}</li>
+        </ul>
+
+        <div className="price-block__actions">
+          {canBuy ? (
+            <form
+              id={BUY_FORM_ID}
+              method="post"
+              action={`/cart/${product.kind}/`}
+              className="price-block__buy"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (cart.busy) return;
+                cart.add({ id: product.id, type: product.kind, cnt: qty, ...(items ? { items } : {}) });
+              }}
+            >
+              <input type="hidden" name="id" value={product.id} />
+              <input type="hidden" name="type" value={product.kind} />
+              <input type="hidden" name="mode" value="add" />
+              <input type="hidden" name="back" value={back} />
+              <QuantityInput name="cnt" value={qty} max={Math.max(1, product.stock)} onChange={setQty} />
+              <button ref={buyButton} type="submit" className="button button--action price-block__cart" aria-disabled={cart.busy || undefined}>
+                <Icon name="shopping-cart" size={18} /> В корзину
+              </button>
+            </form>
+          ) : (
+            <>
+              <PreorderButton slug={product.slug} className="button button--action price-block__preorder" />
+              <StockNoticeButton slug={product.slug} title={product.title} className="button button--ghost price-block__notify" />
+            </>
+          )}
+          {canBuy ? <OneClickButton product={product.slug} /> : null}
+          <CompareToggle productId={product.id} back={back} variant="button" />
+          <FavoriteToggle productId={product.id} back={back} variant="button" />
+        </div>
+        {!canBuy ? (
+          <p className="price-block__note" id="preorder">
+            Этого товара сейчас нет на складе: его привезут за {availability.text.replace("Под заказ, ", "")}. Оформите предзаказ — менеджер позвонит и
+            подтвердит срок, — или оставьте e-mail, и мы напишем, когда товар поступит.
+          </p>
+        ) : product.stock <= 3 ? (
+          <p className="price-block__note">Осталось {product.stock} шт.</p>
+        ) : null}
+
+        <DeliveryInfo estimate={delivery} showroomsWithStock={showroomsWithStock} />
+
+        <ShareButtons url={shareUrl} title={product.title} />
+      </section>
+      {/* outside the block: «Цена и покупка» holds exactly one «В корзину» */}
+      {canBuy ? <StickyBuyBar price={price} watch={buyButton} formId={BUY_FORM_ID} /> : null}
+    </>
+  );
+}
