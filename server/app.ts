@@ -31,7 +31,7 @@ import { createYookassaProvider, YOOKASSA_PAYMENT_PAGES } from "./yookassa.ts";
 import { openDatabase, ensurePgSchema, type Db } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { tileCspSource } from "../app/features/content/map-tiles.ts";
-import { VIDEO_FRAME_HOSTS } from "../app/features/media/video-embed.ts";
+import { VIDEO_FRAME_HOSTS } from "../app/lib/video-embed.ts";
 import { YANDEX_MAPS_CSP } from "../app/features/content/yandex-maps.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
 import { ensureSearchIndex } from "../app/features/search/search.server.ts";

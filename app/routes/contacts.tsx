@@ -14,7 +14,7 @@ import { ContactPointList } from "../features/content/ContactPointList.tsx";
 import { ContactsMap } from "../features/content/ContactsMap.tsx";
 import { CallbackForm } from "../features/requests/CallbackForm.tsx";
 import { FeedbackForm } from "../features/requests/FeedbackForm.tsx";
-import { SentNotice } from "../ui/SuccessDialog.tsx";
+import { SentNotice } from "../features/requests/SuccessDialog.tsx";
 import "../features/content/Content.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

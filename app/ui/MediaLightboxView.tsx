@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import Lightbox, { type RenderSlideProps, type Slide } from "yet-another-react-lightbox";
 import Fullscreen from "yet-another-react-lightbox/plugins/fullscreen";
 import "yet-another-react-lightbox/styles.css";
-import { parseVideoLink, VIDEO_SITE_SIZE } from "../features/media/video-embed.ts";
+import { parseVideoLink, VIDEO_SITE_SIZE } from "../lib/video-embed.ts";
 import type { MediaItem, MediaLightboxProps } from "./MediaLightbox.tsx";
 import "./MediaLightbox.css";
 

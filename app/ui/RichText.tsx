@@ -1,4 +1,4 @@
-import type { RichHtml } from "../features/content/rich-text.ts";
+import type { RichHtml } from "../lib/rich-text.ts";
 
 /** Renders staff-written HTML that the loader has cleaned (cleanRichText: allow-list, wrapped tables). */
 export function RichText({ html, className }: { html: RichHtml; className?: string }) {

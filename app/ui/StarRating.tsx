@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { displayRating, formatRating, RATING_MAX } from "../features/reviews/rating.ts";
+import { displayRating, formatRating, RATING_MAX } from "../lib/rating.ts";
 import "./StarRating.css";
 
 const STAR = "M12 2.5l2.94 6.1 6.66.9-4.86 4.62 1.2 6.62L12 17.5l-5.94 3.24 1.2-6.62L2.4 9.5l6.66-.9z";

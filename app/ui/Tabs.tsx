@@ -4,7 +4,7 @@
 // the sending state (and, better than SPEC, says so with «Повторить»). Every tab is also a real
 // link (`href`) so that without JavaScript the server shows the chosen tab or its page.
 import { createContext, useContext, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import type { RichHtml } from "../features/content/rich-text.ts";
+import type { RichHtml } from "../lib/rich-text.ts";
 import "./Tabs.css";
 import { rovingIndex } from "../lib/roving-index.ts";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ProductCardData } from "./catalog-types.ts";
 import { countOf, discountPercent, formatPrice } from "../../lib/format.ts";
-import { formatRating } from "../reviews/rating.ts";
+import { formatRating } from "../../lib/rating.ts";
 import { availabilityOf } from "./availability.ts";
 import { ProductPicture } from "./ProductPicture.tsx";
 import { CardActions } from "./CardActions.tsx";

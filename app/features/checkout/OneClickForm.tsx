@@ -1,7 +1,7 @@
 import { NAME_MAX } from "../../lib/form-fields.ts";
 import { checkOneClick, ONE_CLICK_ENDPOINT, ONE_CLICK_LABEL, oneClickHref } from "./one-click.ts";
-import { AjaxForm, type FormInitial } from "../../ui/AjaxForm.tsx";
-import { ConsentField, PhoneField, TextField } from "../../ui/FormFields.tsx";
+import { AjaxForm, type FormInitial } from "../requests/AjaxForm.tsx";
+import { ConsentField, PhoneField, TextField } from "../requests/FormFields.tsx";
 
 const FIELDS = ["name", "phone", "consent"] as const;
 

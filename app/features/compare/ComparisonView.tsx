@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { differs, type ComparisonTable } from "./compare-types.ts";
 import { countOf, formatPrice } from "../../lib/format.ts";
-import { formatRating } from "../reviews/rating.ts";
+import { formatRating } from "../../lib/rating.ts";
 import { ProductPicture } from "../catalog/ProductPicture.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { StarRating } from "../../ui/StarRating.tsx";

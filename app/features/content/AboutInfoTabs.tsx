@@ -2,7 +2,7 @@
 // rendered on the server; the others load by POST and, without JavaScript, are links
 // to their own pages.
 import { CONTENT_TAB_AJAX, CONTENT_TAB_URL, type ContentTabPage } from "./content-tabs.ts";
-import type { RichHtml } from "./rich-text.ts";
+import type { RichHtml } from "../../lib/rich-text.ts";
 import { Tabs } from "../../ui/Tabs.tsx";
 
 export const INFO_TABS: { id: ContentTabPage; title: string }[] = [

@@ -2,7 +2,7 @@
 // work without JavaScript); with JavaScript they open the lightbox, loaded on first use.
 import { useState, type MouseEvent } from "react";
 import type { GalleryEntry } from "./content-types.ts";
-import { parseVideoLink } from "../media/video-embed.ts";
+import { parseVideoLink } from "../../lib/video-embed.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { MediaLightbox, preloadMediaLightbox, type MediaItem } from "../../ui/MediaLightbox.tsx";
 import { NEWS_IMAGE, NewsPicture, newsImageUrl } from "./NewsPicture.tsx";

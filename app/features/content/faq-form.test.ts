@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { faqBody, readFaqItems } from "./faq-form.ts";
 import { splitDetails } from "./faq-html.ts";
-import type { RichHtml } from "./rich-text.ts";
+import type { RichHtml } from "../../lib/rich-text.ts";
 
 describe("readFaqItems", () => {
   it("keeps the typed questions in order, drops empty and removed ones", () => {

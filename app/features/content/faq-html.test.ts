@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { splitDetails } from "./faq-html.ts";
-import type { RichHtml } from "./rich-text.ts";
+import type { RichHtml } from "../../lib/rich-text.ts";
 
 // splitDetails works on HTML that cleanRichText() has already cleaned; these stand for its output
 const cleaned = (html: string) => html as RichHtml;

@@ -4,7 +4,7 @@
 // starts with a <summary> becomes an item; whatever else is there stays as the introduction.
 import { isTag, isText, type AnyNode } from "domhandler";
 import { DomUtils, parseDocument } from "htmlparser2";
-import type { RichHtml } from "./rich-text.ts";
+import type { RichHtml } from "../../lib/rich-text.ts";
 
 export interface FaqItem {
   question: string;

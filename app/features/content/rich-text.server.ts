@@ -6,7 +6,7 @@
 import sanitizeHtml from "sanitize-html";
 import { Element, isTag } from "domhandler";
 import { DomUtils, parseDocument } from "htmlparser2";
-import type { RichHtml } from "./rich-text.ts";
+import type { RichHtml } from "../../lib/rich-text.ts";
 
 /**
  * Where pictures in shop-written HTML may come from: files in our own media folder. Anything else,

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ProductPageData } from "./product-types.ts";
 import { countOf, discountPercent, formatPrice, formatWeight } from "../../lib/format.ts";
-import { formatRating } from "../reviews/rating.ts";
+import { formatRating } from "../../lib/rating.ts";
 import { tabPath } from "./product-tabs.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
 import { StarRating } from "../../ui/StarRating.tsx";

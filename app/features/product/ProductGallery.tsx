@@ -4,7 +4,7 @@ import { A11y, Thumbs } from "swiper/modules";
 import type { Swiper as SwiperClass } from "swiper/types";
 import type { ProductImage } from "../../db/schema.ts";
 import { MediaLightbox, preloadMediaLightbox, type MediaItem } from "../../ui/MediaLightbox.tsx";
-import { parseVideoLink, VIDEO_PROVIDER_NAMES } from "../media/video-embed.ts";
+import { parseVideoLink, VIDEO_PROVIDER_NAMES } from "../../lib/video-embed.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { ProductPicture } from "../catalog/ProductPicture.tsx";
 import { galleryItems } from "./gallery-items.ts";

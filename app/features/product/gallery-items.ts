@@ -3,7 +3,7 @@
 import type { ProductImage } from "../../db/schema.ts";
 import type { MediaItem } from "../../ui/MediaLightbox.tsx";
 import { imageVariants } from "../media/product-image-variants.ts";
-import { parseVideoLink } from "../media/video-embed.ts";
+import { parseVideoLink } from "../../lib/video-embed.ts";
 
 export function imageItem(image: ProductImage): MediaItem {
   const ratio = image.height / image.width;

@@ -2,7 +2,7 @@
 // Prices are typed in roubles with kopecks as people write them («12 990,50», «12990.5 ₽») and
 // kept as integer kopecks; every refusal is a Russian message under its field.
 import { readImageRows, type ProductImagesChange } from "../media/product-images-form.ts";
-import { parseVideoLink } from "../media/video-embed.ts";
+import { parseVideoLink } from "../../lib/video-embed.ts";
 import { isUploadedVideoPath } from "../media/video-files.ts";
 import { slugify } from "../../lib/slug.ts";
 import { parseSetFields, type SetInput } from "./set-form.ts";

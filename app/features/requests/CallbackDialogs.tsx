@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { ModalDialog } from "../../ui/ModalDialog.tsx";
 import { SUCCESS_DIALOG_DELAY_MS } from "../../ui/dialogs.ts";
 import { CallbackForm } from "./CallbackForm.tsx";
-import { SuccessDialog } from "../../ui/SuccessDialog.tsx";
+import { SuccessDialog } from "./SuccessDialog.tsx";
 
 interface Props {
   open: boolean;

@@ -1,8 +1,8 @@
 import { CALLBACK_SLOTS } from "./form-schemas.ts";
 import { NAME_MAX } from "../../lib/form-fields.ts";
 import { SITE } from "../settings/site.ts";
-import { AjaxForm, type FormInitial } from "../../ui/AjaxForm.tsx";
-import { ConsentField, PhoneField, SelectField, TextField } from "../../ui/FormFields.tsx";
+import { AjaxForm, type FormInitial } from "./AjaxForm.tsx";
+import { ConsentField, PhoneField, SelectField, TextField } from "./FormFields.tsx";
 import { CALLBACK_TITLE } from "./callback-title.ts";
 
 const FIELDS = ["name", "phone", "time", "consent"] as const;

@@ -1,7 +1,7 @@
 import { MESSAGE_MAX } from "./form-schemas.ts";
 import { NAME_MAX } from "../../lib/form-fields.ts";
-import { AjaxForm, type FormInitial } from "../../ui/AjaxForm.tsx";
-import { AttachmentSlot, ConsentField, MessageField, PhoneField, TextField } from "../../ui/FormFields.tsx";
+import { AjaxForm, type FormInitial } from "./AjaxForm.tsx";
+import { AttachmentSlot, ConsentField, MessageField, PhoneField, TextField } from "./FormFields.tsx";
 
 export const FEEDBACK_TITLE = "Обратная связь";
 const FIELDS = ["name", "email", "phone", "message", "files[]", "consent"] as const;

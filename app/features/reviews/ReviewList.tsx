@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { ReviewListView, ReviewsSummary } from "../product/product-types.ts";
 import { countOf, formatDate, plural } from "../../lib/format.ts";
 import { descriptionParagraphs, tabPath } from "../product/product-tabs.ts";
-import { formatRating } from "./rating.ts";
+import { formatRating } from "../../lib/rating.ts";
 import { REVIEW_SORTS, reviewQueryString, type ReviewQuery } from "./review-query.ts";
 import { StarRating } from "../../ui/StarRating.tsx";
 

@@ -10,7 +10,7 @@ import { recordAudit, type StaffActor } from "../staff/audit.server.ts";
 import type { ReviewPhotoView } from "../product/product-types.ts";
 import type { ModerationItem } from "./moderation-types.ts";
 import { parseJsonList } from "../../lib/json-columns.ts";
-import { displayRating } from "./rating.ts";
+import { displayRating } from "../../lib/rating.ts";
 import { REVIEW_STATES, reviewState, type ReviewState } from "./review-moderation.ts";
 
 export const MODERATION_PER_PAGE = 20;

@@ -2,7 +2,7 @@
 // put the same Russian message under the same field. Its consent wording is versioned in
 // consent.ts with the other forms' (docs/decisions/030-reviews-and-ratings.md).
 import { z } from "zod";
-import { checkRatingInput } from "./rating.ts";
+import { checkRatingInput } from "../../lib/rating.ts";
 import { isReviewConsentVersion, type ReviewConsentVersion } from "../../lib/consent.ts";
 import { consentGiven, FIELD_MESSAGES, NAME_MAX, personName } from "../../lib/form-fields.ts";
 

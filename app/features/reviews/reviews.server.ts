@@ -2,7 +2,7 @@
 // review's stars into the product's aggregate rating (products.rating / rating_count), which
 // also counts ratings given without a text (docs/decisions/030-reviews-and-ratings.md).
 import type { Db } from "../../db/database.server.ts";
-import { addToAverage } from "./rating.ts";
+import { addToAverage } from "../../lib/rating.ts";
 import type { ReviewInput } from "./review-form.ts";
 import { parseJsonList } from "../../lib/json-columns.ts";
 import { REVIEWS_PER_PAGE, type ReviewQuery } from "./review-query.ts";

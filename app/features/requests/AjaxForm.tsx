@@ -2,13 +2,13 @@
 // its page, which answers with the same errors or a success notice. With JavaScript it checks
 // the shared Zod schema, posts to /forms/<name>/ and reads `{}` or `{field: message}`.
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { isFormName, validateForm } from "../features/requests/form-schemas.ts";
-import { HONEYPOT_FIELD, type FieldErrors } from "../lib/form-fields.ts";
-import { useFieldChecks } from "./use-field-checks.ts";
-import { closeOpenDialogs, SUCCESS_DIALOG_DELAY_MS } from "./dialogs.ts";
-import { useHydrated } from "./use-hydrated.ts";
+import { isFormName, validateForm } from "./form-schemas.ts";
+import { HONEYPOT_FIELD, type FieldErrors } from "../../lib/form-fields.ts";
+import { useFieldChecks } from "../../ui/use-field-checks.ts";
+import { closeOpenDialogs, SUCCESS_DIALOG_DELAY_MS } from "../../ui/dialogs.ts";
+import { useHydrated } from "../../ui/use-hydrated.ts";
 import { SuccessDialog } from "./SuccessDialog.tsx";
-import "../features/requests/Forms.css";
+import "./Forms.css";
 
 export const SEND_FAILED_MESSAGE = "Не удалось отправить форму: проверьте подключение к интернету и попробуйте ещё раз.";
 

@@ -1,4 +1,4 @@
-import { ModalDialog } from "./ModalDialog.tsx";
+import { ModalDialog } from "../../ui/ModalDialog.tsx";
 
 export const SUCCESS_TITLE = "Спасибо за обращение";
 export const SUCCESS_TEXT = "Мы свяжемся с вами в ближайшее время";

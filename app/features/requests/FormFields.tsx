@@ -1,9 +1,9 @@
 // Form groups (DESIGN: label above, hint under it, the error under that): each reads its error,
 // success mark and the value to show again from the surrounding AjaxForm.
 import { useState } from "react";
-import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION } from "../lib/consent.ts";
-import { FormGroup } from "./FormGroup.tsx";
-import { PhoneInput } from "./PhoneInput.tsx";
+import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION } from "../../lib/consent.ts";
+import { FormGroup } from "../../ui/FormGroup.tsx";
+import { PhoneInput } from "../../ui/PhoneInput.tsx";
 import { useFormField } from "./AjaxForm.tsx";
 
 type Field = ReturnType<typeof useFormField>;
