@@ -20,7 +20,7 @@ import { orderStatusName } from "../../features/orders/order-status.ts";
 import { linesEditable } from "../../features/orders/order-workflow.ts";
 import { AdminPage } from "../../features/back-office/AdminPage.tsx";
 import { ManagerNoteForm } from "../../features/orders/admin/ManagerNoteForm.tsx";
-import { OrderHistory } from "../../features/orders/admin/OrderHistory.tsx";
+import { OrderStatusHistory } from "../../features/orders/admin/OrderStatusHistory.tsx";
 import { OrderInfo } from "../../features/orders/admin/OrderInfo.tsx";
 import { OrderLines } from "../../features/orders/admin/OrderLines.tsx";
 import { OrderStatusForm } from "../../features/orders/admin/OrderStatusForm.tsx";
@@ -201,7 +201,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             review={actionData && "review" in actionData ? (actionData.review ?? null) : null}
           />
           <ManagerNoteForm note={order.managerNote} version={order.version} error={error?.field === "managerNote" ? error.message : undefined} />
-          <OrderHistory order={order} />
+          <OrderStatusHistory order={order} />
         </div>
       </div>
     </AdminPage>

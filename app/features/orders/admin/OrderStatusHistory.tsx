@@ -11,7 +11,7 @@ function title(h: AdminStatusChange): string {
 }
 
 /** Every status the order went through, its payment and refunds, with who and when. */
-export function OrderHistory({ order }: { order: AdminOrderView }) {
+export function OrderStatusHistory({ order }: { order: AdminOrderView }) {
   return (
     <section className="order-card" aria-labelledby="order-history-title">
       <h2 id="order-history-title">История заказа</h2>
