@@ -3,6 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
+import featureEntries from "./eslint-rules/feature-entries.js";
 
 // Browser-side modules must never pull server code (database, secrets) into the bundle.
 const noServerImports = {
@@ -12,27 +13,27 @@ const noServerImports = {
       patterns: [
         {
           regex: "\\.server(\\.tsx?)?$",
-          message: "UI and lib modules must not import *.server modules (DESIGN.md: Layout rules).",
+          message: "Components, widgets and shared rules must not import *.server modules: they reach the browser (docs/architecture.md).",
         },
       ],
     },
   ],
 };
 
-// Layers (DESIGN.md: Layout rules): the shop's logic knows nothing of HTTP, React or the server
-// edge — services reach it through the router context; the database layer knows nothing of the
-// logic built on it.
+// Layers (docs/architecture.md, «Rules»): a feature's server code knows nothing of React or the
+// server edge — services reach it through the router context; the database layer knows nothing of
+// the features built on it.
 const domainLayer = {
   "no-restricted-imports": [
     "error",
     {
       paths: [
-        { name: "react", message: "app/domain must not import React: keep UI in components." },
-        { name: "react-router", message: "app/domain must not import react-router: return data, let the route answer HTTP." },
+        { name: "react", message: "Server code must not import React: keep UI in components." },
+        { name: "react-router", message: "Server code must not import react-router: return data, let the route answer HTTP." },
       ],
       patterns: [
-        { regex: "(^|/)server/", message: "app/domain must not import server/: take services through the router context (app/lib/ports.ts)." },
-        { regex: "^react-dom", message: "app/domain must not import React." },
+        { regex: "(^|/)server/", message: "Server code must not import server/: take services through the router context (app/lib/ports.ts)." },
+        { regex: "^react-dom", message: "Server code must not import React." },
       ],
     },
   ],
@@ -40,7 +41,7 @@ const domainLayer = {
 const dbLayer = {
   "no-restricted-imports": [
     "error",
-    { patterns: [{ regex: "(^|/)domain/", message: "app/db must not import app/domain: the database layer sits below the shop's logic." }] },
+    { patterns: [{ regex: "(^|/)features/", message: "app/db must not import app/features: the database layer sits below the shop's logic." }] },
   ],
 };
 
@@ -63,16 +64,24 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    files: ["app/components/**", "app/ui/**", "app/lib/**"],
+    files: ["app/ui/**", "app/lib/**", "app/features/**"],
+    ignores: ["app/features/**/*.server.ts", "app/features/**/*.server.test.ts", "app/features/**/*.worker.ts"],
     rules: noServerImports,
   },
   {
     // tests too: a test that needs server/ belongs in tests/integration/
-    files: ["app/domain/**"],
+    files: ["app/features/**/*.server.ts", "app/features/**/*.server.test.ts", "app/features/**/*.worker.ts"],
     rules: domainLayer,
   },
   {
+    // the demo seed builds its orders with the shop's own rules
     files: ["app/db/**"],
+    ignores: ["app/db/seed/**"],
     rules: dbLayer,
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts"],
+    plugins: { vitrina: { rules: { "feature-entries": featureEntries } } },
+    rules: { "vitrina/feature-entries": "error" },
   },
 );

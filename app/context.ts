@@ -3,7 +3,7 @@
 import { createContext } from "react-router";
 import type { Db } from "./db/database.server.ts";
 import type { ActivityMeter, FileStorage, Mailer, RateLimiter } from "./lib/ports.ts";
-import type { PaymentProvider } from "./features/payments/payment-types.ts";
+import type { PaymentProvider } from "./features/payments/index.ts";
 import type { Logger } from "pino";
 import type { RenderMemo } from "./http/render-memo.server.ts";
 

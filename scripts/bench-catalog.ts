@@ -11,10 +11,8 @@ import { parseArgs } from "node:util";
 import { ensurePgSchema, openDatabase, type Db } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
-import { buildCatalogIndex } from "../app/features/catalog/catalog-index.server.ts";
-import { loadListing } from "../app/features/catalog/listing.server.ts";
-import { knownFilters } from "../app/features/catalog/listing-page.server.ts";
-import { parseListingQuery } from "../app/features/catalog/listing-query.ts";
+import { buildCatalogIndex, loadListing, knownFilters } from "../app/features/catalog/index.server.ts";
+import { parseListingQuery } from "../app/features/catalog/index.ts";
 import { describeSets, heapUsed } from "./bench-memory.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -11,7 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
-import { addStaff, CLI_ACTOR } from "../app/features/staff/staff.server.ts";
+import { addStaff, CLI_ACTOR } from "../app/features/staff/index.server.ts";
 import { writeExchangeBenchFiles } from "./exchange-bench-data.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -15,8 +15,8 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { seedDemo } from "../app/db/seed/seed.server.ts";
-import { rotateSession } from "../app/features/accounts/sessions.server.ts";
-import { addStaff, CLI_ACTOR } from "../app/features/staff/staff.server.ts";
+import { rotateSession } from "../app/features/accounts/index.server.ts";
+import { addStaff, CLI_ACTOR } from "../app/features/staff/index.server.ts";
 import { csvLine } from "../app/lib/csv.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -12,11 +12,16 @@
 import { parseArgs } from "node:util";
 import { pino } from "pino";
 import type { Db } from "../app/db/database.server.ts";
-import { catalogChanged } from "../app/features/catalog/catalog-changes.server.ts";
-import { buildCatalogIndex, getCatalogIndex, readCatalogGeneration, type CatalogIndex } from "../app/features/catalog/catalog-index.server.ts";
-import { knownFilters } from "../app/features/catalog/listing-page.server.ts";
-import { computeListing } from "../app/features/catalog/listing.server.ts";
-import { parseListingQuery } from "../app/features/catalog/listing-query.ts";
+import {
+  catalogChanged,
+  buildCatalogIndex,
+  getCatalogIndex,
+  readCatalogGeneration,
+  type CatalogIndex,
+  knownFilters,
+  computeListing,
+} from "../app/features/catalog/index.server.ts";
+import { parseListingQuery } from "../app/features/catalog/index.ts";
 import { onEachDialect } from "./list-bench.ts";
 import { prepareProductBench } from "./product-bench-data.ts";
 import { shareCatalogChanges } from "../server/catalog-notices.ts";

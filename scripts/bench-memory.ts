@@ -4,7 +4,7 @@ import fs from "node:fs";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { openDatabase } from "../app/db/database.server.ts";
-import { buildCatalogIndex, type CatalogIndex } from "../app/features/catalog/catalog-index.server.ts";
+import { buildCatalogIndex, type CatalogIndex } from "../app/features/catalog/index.server.ts";
 
 /** Resident set of a process, from /proc (Linux), in MB; 0 where there is no /proc. */
 export function rssMb(pid: number | undefined): number {

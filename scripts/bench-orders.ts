@@ -10,8 +10,8 @@ import type { Db } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { seedDemoOrders } from "../app/db/seed/demo-orders.ts";
 import { seedDemo } from "../app/db/seed/seed.server.ts";
-import { listOrders } from "../app/features/orders/admin-orders.server.ts";
-import { parseOrderListQuery } from "../app/features/orders/order-workflow.ts";
+import { listOrders } from "../app/features/orders/index.server.ts";
+import { parseOrderListQuery } from "../app/features/orders/index.ts";
 import { onEachDialect, timeListQueries } from "./list-bench.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -5,8 +5,8 @@
 // own schema. Prints p50/p95/p99; figures go in notes, never in tests. Target: p99 ≤ 50 ms on SQLite.
 import { parseArgs } from "node:util";
 import type { Db } from "../app/db/database.server.ts";
-import { listAdminProducts } from "../app/features/product/admin-products.server.ts";
-import { parseProductListQuery } from "../app/features/product/product-list-query.ts";
+import { listAdminProducts } from "../app/features/product/index.server.ts";
+import { parseProductListQuery } from "../app/features/product/index.ts";
 import { onEachDialect, timeListQueries } from "./list-bench.ts";
 import { prepareProductBench } from "./product-bench-data.ts";
 

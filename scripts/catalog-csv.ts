@@ -13,9 +13,9 @@ import {
   exportCatalogCsv,
   finished,
   startCatalogImport,
-} from "../app/features/catalog-csv/catalog-import.server.ts";
-import type { ImportPreview } from "../app/features/catalog-csv/catalog-import-types.ts";
-import { CLI_ACTOR } from "../app/features/staff/staff.server.ts";
+} from "../app/features/catalog-csv/index.server.ts";
+import type { ImportPreview } from "../app/features/catalog-csv/index.ts";
+import { CLI_ACTOR } from "../app/features/staff/index.server.ts";
 
 const USAGE = `Использование / usage:
   npm run catalog:export -- <файл.csv>

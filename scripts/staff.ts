@@ -10,9 +10,9 @@ import { parseArgs } from "node:util";
 import readline from "node:readline";
 import { ensurePgSchema, openDatabase } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
-import { addStaff, CLI_ACTOR, findAccountByEmail, listStaff, removeStaff, setStaffRole, type StaffChangeResult } from "../app/features/staff/staff.server.ts";
-import { isStaffRole, ROLE_TITLES, STAFF_ROLES } from "../app/features/staff/staff-roles.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../app/features/accounts/account-schemas.ts";
+import { addStaff, CLI_ACTOR, findAccountByEmail, listStaff, removeStaff, setStaffRole, type StaffChangeResult } from "../app/features/staff/index.server.ts";
+import { isStaffRole, ROLE_TITLES, STAFF_ROLES } from "../app/features/staff/index.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../app/features/accounts/index.ts";
 
 const USAGE = `Использование / usage: npm run staff -- <команда>
   add <email> --role <${STAFF_ROLES.join("|")}> [--name <имя>]   (пароль: STAFF_PASSWORD или запрос / password: STAFF_PASSWORD or a prompt)

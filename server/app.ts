@@ -15,7 +15,7 @@ import { healthz } from "./health.ts";
 import { hostGuard } from "./host-guard.ts";
 import { routerHandler } from "./router-handler.ts";
 import { createMemoryPageStore, createRenderMemo, newNonce } from "./page-cache.ts";
-import { readPageVersion } from "../app/features/catalog/page-version.server.ts";
+import { readPageVersion, getCatalogIndex, observeCatalogIndex } from "../app/features/catalog/index.server.ts";
 import { isDatabaseUnavailable } from "../app/db/database-errors.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./rate-limit.ts";
 import { connectRedis } from "./redis.ts";
@@ -30,13 +30,11 @@ import { createDiskStorage } from "./file-storage.ts";
 import { createYookassaProvider, YOOKASSA_PAYMENT_PAGES } from "./yookassa.ts";
 import { openDatabase, ensurePgSchema, type Db } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
-import { tileCspSource } from "../app/features/content/map-tiles.ts";
+import { tileCspSource, YANDEX_MAPS_CSP } from "../app/features/content/index.ts";
 import { VIDEO_FRAME_HOSTS } from "../app/lib/video-embed.ts";
-import { YANDEX_MAPS_CSP } from "../app/features/content/yandex-maps.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
-import { ensureSearchIndex } from "../app/features/search/search.server.ts";
-import { getCatalogIndex, observeCatalogIndex } from "../app/features/catalog/catalog-index.server.ts";
-import { findStaffMember } from "../app/features/staff/staff.server.ts";
+import { ensureSearchIndex } from "../app/features/search/index.server.ts";
+import { findStaffMember } from "../app/features/staff/index.server.ts";
 import { clientContext, nonceContext, renderMemoContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
 
 export interface VitrinaApp {

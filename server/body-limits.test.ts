@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CSV_UPLOAD_MAX_BYTES } from "../app/features/catalog-csv/catalog-import.server.ts";
-import { PRODUCT_FORM_MAX_BYTES } from "../app/features/media/product-media.server.ts";
-import { EXCHANGE_FILE_LIMIT } from "../app/features/exchange-1c/exchange-1c.ts";
+import { CSV_UPLOAD_MAX_BYTES } from "../app/features/catalog-csv/index.server.ts";
+import { PRODUCT_FORM_MAX_BYTES } from "../app/features/media/index.server.ts";
+import { EXCHANGE_FILE_LIMIT } from "../app/features/exchange-1c/index.ts";
 import { bodyLimitFor, FORM_MAX_BYTES } from "./body-limits.ts";
 
 describe("bodyLimitFor", () => {

@@ -1,13 +1,13 @@
 // How many bytes a request body may have, by address. Every body is capped at the edge while it
 // streams in (server/request-body.ts), so no route can forget it and no route reads an unbounded
 // body into memory: forms 64 KB, cart and comparison 8 KB, uploads and attachments their own caps.
-import { FORM_BODY_MAX_BYTES } from "../app/features/requests/forms.server.ts";
-import { MAX_BODY_BYTES as PROFILE_UPLOAD_MAX_BYTES } from "../app/features/accounts/files.server.ts";
+import { FORM_BODY_MAX_BYTES } from "../app/features/requests/index.server.ts";
+import { MAX_BODY_BYTES as PROFILE_UPLOAD_MAX_BYTES } from "../app/features/accounts/index.server.ts";
 import { FILE_MESSAGES } from "../app/lib/file-checks.ts";
-import { CSV_TOO_LARGE, CSV_UPLOAD_MAX_BYTES } from "../app/features/catalog-csv/catalog-import.server.ts";
-import { PRODUCT_FORM_MAX_BYTES, PRODUCT_FORM_TOO_LARGE } from "../app/features/media/product-media.server.ts";
-import { NEWS_FORM_MAX_BYTES, NEWS_FORM_TOO_LARGE } from "../app/features/content/admin-news.server.ts";
-import { EXCHANGE_FILE_LIMIT } from "../app/features/exchange-1c/exchange-1c.ts";
+import { CSV_TOO_LARGE, CSV_UPLOAD_MAX_BYTES } from "../app/features/catalog-csv/index.server.ts";
+import { PRODUCT_FORM_MAX_BYTES, PRODUCT_FORM_TOO_LARGE } from "../app/features/media/index.server.ts";
+import { NEWS_FORM_MAX_BYTES, NEWS_FORM_TOO_LARGE } from "../app/features/content/index.server.ts";
+import { EXCHANGE_FILE_LIMIT } from "../app/features/exchange-1c/index.ts";
 
 export const FORM_MAX_BYTES = 64 * 1024;
 export const SMALL_API_MAX_BYTES = 8 * 1024;

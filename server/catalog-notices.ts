@@ -4,8 +4,7 @@
 // learns nothing until asked; with it every instance patches its index at once.
 import type { Logger } from "pino";
 import type { Db } from "../app/db/database.server.ts";
-import { announceCatalogChanges } from "../app/features/catalog/catalog-changes.server.ts";
-import { catchUpCatalogIndex } from "../app/features/catalog/catalog-index.server.ts";
+import { announceCatalogChanges, catchUpCatalogIndex } from "../app/features/catalog/index.server.ts";
 import type { SharedRedis } from "./redis.ts";
 
 const CATALOG_CHANNEL = "catalog-changes";

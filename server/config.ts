@@ -4,8 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_TILE_URL, isTileUrlTemplate } from "../app/features/content/map-tiles.ts";
-import { isYandexMapsKey } from "../app/features/content/yandex-maps.ts";
+import { DEFAULT_TILE_URL, isTileUrlTemplate, isYandexMapsKey } from "../app/features/content/index.ts";
 import { NEW_SESSION_LIMIT } from "./session.ts";
 import { YOOKASSA_API_URL } from "./yookassa.ts";
 

@@ -3,7 +3,7 @@
 // interval (hourly by default). A session's own end removes its files at once (decision 100);
 // this catches the rest. The timer is unref'd; stop() ends it and waits for a run in progress.
 import type { Logger } from "pino";
-import { sweepExchangeFiles } from "../app/features/exchange-1c/exchange-1c.server.ts";
+import { sweepExchangeFiles } from "../app/features/exchange-1c/index.server.ts";
 import type { FileStorage } from "../app/lib/ports.ts";
 
 const EXCHANGE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;

@@ -6,7 +6,7 @@
 // answers 200 {status:"importing"} after a read, without the write probe that would wait in vain.
 import type { Request, Response } from "express";
 import type { Db, DbHealth } from "../app/db/database.server.ts";
-import { importHoldsWriteLock } from "../app/features/catalog-csv/catalog-import.server.ts";
+import { importHoldsWriteLock } from "../app/features/catalog-csv/index.server.ts";
 
 const STATUS: Record<DbHealth, string> = {
   ok: "ok",

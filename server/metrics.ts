@@ -10,7 +10,7 @@ import type { NextFunction, Request, Response } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { NOT_FOUND_MESSAGE, sendErrorPage } from "./error-pages.ts";
 import type { ActivityMeter } from "../app/lib/ports.ts";
-import type { CatalogIndexUpdate } from "../app/features/catalog/catalog-index.server.ts";
+import type { CatalogIndexUpdate } from "../app/features/catalog/index.server.ts";
 
 export interface ShopMetrics {
   registry: Registry;

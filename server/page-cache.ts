@@ -10,9 +10,9 @@ import type { Request, Response } from "express";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { etagMatches } from "../app/lib/etag.ts";
-import { CITY_COOKIE } from "../app/features/delivery/city-cookie.ts";
+import { CITY_COOKIE } from "../app/features/delivery/index.ts";
 import { readCookies } from "../app/lib/cookies.ts";
-import { VIEWED_COOKIE } from "../app/features/product/viewed-cookie.ts";
+import { VIEWED_COOKIE } from "../app/features/product/index.ts";
 import { memoPage, type MemoPage, type RenderMemo } from "../app/http/render-memo.server.ts";
 
 /** A rendered shared page: its headers and its body cut at each place the CSP nonce was. */

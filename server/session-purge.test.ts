@@ -1,7 +1,7 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../app/db/database.server.ts";
-import { createSession, findSession, SESSION_TTL_MS } from "../app/features/accounts/sessions.server.ts";
+import { createSession, findSession, SESSION_TTL_MS } from "../app/features/accounts/index.server.ts";
 import { dialects, openTestDb } from "../tests/support/test-app.ts";
 import { startSessionPurge } from "./session-purge.ts";
 

@@ -3,8 +3,7 @@
 // for a run in progress, so the database can be closed right after.
 import type { Logger } from "pino";
 import type { Db } from "../app/db/database.server.ts";
-import { purgeExpiredSessions } from "../app/features/accounts/sessions.server.ts";
-import { purgeExpiredRegistrations } from "../app/features/accounts/users.server.ts";
+import { purgeExpiredSessions, purgeExpiredRegistrations } from "../app/features/accounts/index.server.ts";
 
 export const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 

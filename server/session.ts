@@ -15,7 +15,7 @@ import {
   saveSessionData,
   SESSION_TTL_MS,
   type StoredSession,
-} from "../app/features/accounts/sessions.server.ts";
+} from "../app/features/accounts/index.server.ts";
 
 export const SESSION_COOKIE = "vitrina_sid";
 

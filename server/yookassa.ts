@@ -11,8 +11,9 @@ import {
   type ProviderPayment,
   type ProviderRefund,
   type Receipt,
-} from "../app/features/payments/payment-types.ts";
-import { amountToKopecks, kopecksToAmount } from "../app/features/payments/payment-amount.ts";
+  amountToKopecks,
+  kopecksToAmount,
+} from "../app/features/payments/index.ts";
 
 export const YOOKASSA_API_URL = "https://api.yookassa.ru/v3";
 /** where ЮKassa's confirmation_url pages live (the buyer is redirected there after a form post) */

@@ -1,7 +1,7 @@
 // A posted callback or feedback form, read from the request and handed to the shop's logic as
 // FormData. A broken body is a field error for the visitor, never a 500.
-import { FORM_BODY_MAX_BYTES, submitForm, type FormServices, type SubmissionMeta, type SubmissionOutcome } from "../features/requests/forms.server.ts";
-import { isFormName, type FormName } from "../features/requests/form-schemas.ts";
+import { FORM_BODY_MAX_BYTES, submitForm, type FormServices, type SubmissionMeta, type SubmissionOutcome } from "../features/requests/index.server.ts";
+import { isFormName, type FormName } from "../features/requests/index.ts";
 
 /** Reads a posted form (urlencoded or multipart) and submits it; a broken body is a field error, never a 500. */
 export async function submitFormRequest(

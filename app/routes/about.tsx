@@ -4,16 +4,13 @@ import { useRef } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/about";
 import { servicesContext } from "../context.ts";
-import { findPage, listContactPoints, listLatestNews } from "../features/content/content.server.ts";
-import { cleanRichText } from "../features/content/rich-text.server.ts";
-import { isContentTabPage } from "../features/content/content-tabs.ts";
+import { findPage, listContactPoints, listLatestNews, cleanRichText } from "../features/content/index.server.ts";
+import { isContentTabPage } from "../features/content/index.ts";
 import { intInRange } from "../lib/number-only.ts";
 import { RichText } from "../ui/RichText.tsx";
 import { CountersOnView } from "../ui/CountersOnView.tsx";
 import { RevealOnScroll } from "../ui/RevealOnScroll.tsx";
-import { AboutShowrooms, groupByCity } from "../features/content/AboutShowrooms.tsx";
-import { AboutInfoTabs } from "../features/content/AboutInfoTabs.tsx";
-import { AboutPartners } from "../features/content/AboutPartners.tsx";
+import { AboutShowrooms, groupByCity, AboutInfoTabs, AboutPartners } from "../features/content/components.ts";
 import "../features/content/Content.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

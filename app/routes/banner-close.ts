@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/banner-close";
 import { servicesContext } from "../context.ts";
-import { loadBanner } from "../features/content/admin-content.server.ts";
+import { loadBanner } from "../features/content/index.server.ts";
 import { closedBannerCookie } from "../lib/cookies.ts";
 import { safeBackPath } from "../lib/safe-back-path.ts";
 

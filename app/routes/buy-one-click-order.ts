@@ -2,7 +2,7 @@
 // new order, `{field: message}` with 4xx otherwise (429 with Retry-After). Decision 083.
 import type { Route } from "./+types/buy-one-click-order";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";
-import { postOneClick } from "../features/checkout/one-click-post.server.ts";
+import { postOneClick } from "../features/checkout/index.server.ts";
 
 export async function loader() {
   return Response.json({ form: "Отправьте форму методом POST" }, { status: 405, headers: { Allow: "POST" } });

@@ -4,14 +4,14 @@
 import { data, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/buy-one-click";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";
-import { cartOwner, loadCart, loadProductLine } from "../features/cart/cart.server.ts";
-import type { CartLineView } from "../features/cart/cart-types.ts";
-import { postOneClick } from "../features/checkout/one-click-post.server.ts";
-import { isOrderable } from "../features/cart/cart-availability.ts";
+import { cartOwner, loadCart, loadProductLine } from "../features/cart/index.server.ts";
+import type { CartLineView } from "../features/cart/index.ts";
+import { postOneClick } from "../features/checkout/index.server.ts";
+import { isOrderable } from "../features/cart/index.ts";
 import { formatPrice } from "../lib/format.ts";
-import { NOTHING_TO_ORDER_MESSAGE, ONE_CLICK_LABEL, soldOutMessage } from "../features/checkout/one-click.ts";
-import { Breadcrumbs } from "../features/catalog/Breadcrumbs.tsx";
-import { OneClickForm } from "../features/checkout/OneClickForm.tsx";
+import { NOTHING_TO_ORDER_MESSAGE, ONE_CLICK_LABEL, soldOutMessage } from "../features/checkout/index.ts";
+import { Breadcrumbs } from "../features/catalog/components.ts";
+import { OneClickForm } from "../features/checkout/components.ts";
 import "../features/checkout/OneClick.css";
 
 // a refusal's Retry-After must reach the document response, not only the action's data

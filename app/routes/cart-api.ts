@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/cart-api";
 import { servicesContext, sessionContext } from "../context.ts";
-import { CartError, cartOwner, cartSummary, changeCart, changeCartLine } from "../features/cart/cart.server.ts";
+import { CartError, cartOwner, cartSummary, changeCart, changeCartLine } from "../features/cart/index.server.ts";
 import { formatPrice } from "../lib/format.ts";
 import { safeBackPath } from "../lib/safe-back-path.ts";
-import { readCartRequest } from "../features/cart/cart-request.ts";
+import { readCartRequest } from "../features/cart/index.ts";
 
 /**
  * `POST /cart/<type>/` — JSON `{id, cnt, type}` (plus `items` for sets, `mode: "add"` to add to

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/cart-promo";
 import { servicesContext, sessionContext } from "../context.ts";
-import { cartOwner, loadCart } from "../features/cart/cart.server.ts";
-import { checkPromoForCart, PROMO_SESSION_KEY, sessionPromoCode } from "../features/promo/promo-codes.server.ts";
+import { cartOwner, loadCart } from "../features/cart/index.server.ts";
+import { checkPromoForCart, PROMO_SESSION_KEY, sessionPromoCode } from "../features/promo/index.server.ts";
 
 /**
  * `POST /cart/promo/` — JSON `{code}` applies a promo code to the session's cart → `{code}` (as

@@ -1,10 +1,10 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/cart";
 import { servicesContext, sessionContext } from "../context.ts";
-import { cartOwner, confirmCartPrices, loadCart } from "../features/cart/cart.server.ts";
-import { cartPromo, checkPromoForCart, PROMO_SESSION_KEY, sessionPromoCode } from "../features/promo/promo-codes.server.ts";
-import { Breadcrumbs } from "../features/catalog/Breadcrumbs.tsx";
-import { CartView } from "../features/cart/CartView.tsx";
+import { cartOwner, confirmCartPrices, loadCart } from "../features/cart/index.server.ts";
+import { cartPromo, checkPromoForCart, PROMO_SESSION_KEY, sessionPromoCode } from "../features/promo/index.server.ts";
+import { Breadcrumbs } from "../features/catalog/components.ts";
+import { CartView } from "../features/cart/components.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Корзина — Витрина" }, { name: "robots", content: "noindex" }];
 

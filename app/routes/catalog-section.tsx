@@ -1,15 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/catalog-section";
 import { servicesContext } from "../context.ts";
-import { findSectionBySlug } from "../features/catalog/catalog.server.ts";
-import { listingFor } from "../features/catalog/listing-page.server.ts";
-import { sectionFacetChoice } from "../features/catalog/section-facets.server.ts";
-import { Bitset } from "../features/catalog/bitset.ts";
+import { findSectionBySlug, listingFor, sectionFacetChoice } from "../features/catalog/index.server.ts";
+import { Bitset, buildListingSearch } from "../features/catalog/index.ts";
 import { countOf, PRODUCT_FORMS } from "../lib/format.ts";
-import { buildListingSearch } from "../features/catalog/listing-query.ts";
-import { Breadcrumbs } from "../features/catalog/Breadcrumbs.tsx";
-import { ListingLayout } from "../features/catalog/ListingLayout.tsx";
-import { SubsectionLinks } from "../features/catalog/SubsectionLinks.tsx";
+import { Breadcrumbs, ListingLayout, SubsectionLinks } from "../features/catalog/components.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);

@@ -1,10 +1,7 @@
 import type { Route } from "./+types/catalog";
 import { servicesContext } from "../context.ts";
-import { getCatalogIndex } from "../features/catalog/catalog-index.server.ts";
-import { listSectionTree } from "../features/catalog/catalog.server.ts";
-import { loadSectionCovers } from "../features/catalog/section-covers.server.ts";
-import { Breadcrumbs } from "../features/catalog/Breadcrumbs.tsx";
-import { SectionGrid } from "../features/catalog/SectionGrid.tsx";
+import { getCatalogIndex, listSectionTree, loadSectionCovers } from "../features/catalog/index.server.ts";
+import { Breadcrumbs, SectionGrid } from "../features/catalog/components.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Каталог мебели и товаров для интерьера — Витрина" },

@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/city";
-import { citySetCookie } from "../features/delivery/city-cookie.ts";
-import { cityById } from "../features/delivery/delivery-pricing.ts";
+import { citySetCookie, cityById } from "../features/delivery/index.ts";
 import { safeBackPath } from "../lib/safe-back-path.ts";
 
 /** POST /city/ (header «Город»): remember the city in its cookie and go back (303); an unknown city is a 400. */

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/compare-toggle";
 import { servicesContext, sessionContext } from "../context.ts";
-import { toggleCompared } from "../features/compare/compare.server.ts";
+import { toggleCompared } from "../features/compare/index.server.ts";
 import { safeBackPath } from "../lib/safe-back-path.ts";
 
 /** «Сравнить»: toggles a product in the comparison. JSON `{id}` → `{compared, count}`; a form post goes back (303). */

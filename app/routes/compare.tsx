@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/compare";
 import { servicesContext, sessionContext } from "../context.ts";
-import { comparedIds, loadComparison, removeCompared } from "../features/compare/compare.server.ts";
-import { Breadcrumbs } from "../features/catalog/Breadcrumbs.tsx";
-import { ComparisonView } from "../features/compare/ComparisonView.tsx";
+import { comparedIds, loadComparison, removeCompared } from "../features/compare/index.server.ts";
+import { Breadcrumbs } from "../features/catalog/components.ts";
+import { ComparisonView } from "../features/compare/components.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Сравнение товаров — Витрина" }, { name: "robots", content: "noindex" }];
 

@@ -4,17 +4,13 @@ import { useState } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/contacts";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";
-import { findPage, listContactPoints } from "../features/content/content.server.ts";
+import { findPage, listContactPoints, cleanRichText } from "../features/content/index.server.ts";
 import { submitFormRequest } from "../http/form-post.server.ts";
-import { cleanRichText } from "../features/content/rich-text.server.ts";
-import { DEFAULT_TILE_ATTRIBUTION } from "../features/content/map-tiles.ts";
-import { isFormName } from "../features/requests/form-schemas.ts";
+import { DEFAULT_TILE_ATTRIBUTION } from "../features/content/index.ts";
+import { isFormName } from "../features/requests/index.ts";
 import { RichText } from "../ui/RichText.tsx";
-import { ContactPointList } from "../features/content/ContactPointList.tsx";
-import { ContactsMap } from "../features/content/ContactsMap.tsx";
-import { CallbackForm } from "../features/requests/CallbackForm.tsx";
-import { FeedbackForm } from "../features/requests/FeedbackForm.tsx";
-import { SentNotice } from "../features/requests/SuccessDialog.tsx";
+import { ContactPointList, ContactsMap } from "../features/content/components.ts";
+import { CallbackForm, FeedbackForm, SentNotice } from "../features/requests/components.ts";
 import "../features/content/Content.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

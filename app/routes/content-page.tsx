@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-page";
 import { servicesContext } from "../context.ts";
-import { findPage } from "../features/content/content.server.ts";
-import { cleanRichText } from "../features/content/rich-text.server.ts";
+import { findPage, cleanRichText } from "../features/content/index.server.ts";
 import { RichText } from "../ui/RichText.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData: page }) =>

@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-tab";
 import { servicesContext } from "../context.ts";
-import { findPage } from "../features/content/content.server.ts";
-import { CONTENT_TAB_AJAX, isContentTabPage } from "../features/content/content-tabs.ts";
-import { cleanRichText } from "../features/content/rich-text.server.ts";
+import { findPage, cleanRichText } from "../features/content/index.server.ts";
+import { CONTENT_TAB_AJAX, isContentTabPage } from "../features/content/index.ts";
 
 /**
  * POST /content/tab/ with `ajax=page` and `id=<slug>` (SPEC Tabs): the page's shop-written body as

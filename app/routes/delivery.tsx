@@ -2,11 +2,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/delivery";
 import { servicesContext } from "../context.ts";
-import { findPage } from "../features/content/content.server.ts";
-import { loadLiftTariffs } from "../features/delivery/lift-tariffs.server.ts";
-import { cleanRichText } from "../features/content/rich-text.server.ts";
+import { findPage, cleanRichText } from "../features/content/index.server.ts";
+import { loadLiftTariffs } from "../features/delivery/index.server.ts";
 import { RichText } from "../ui/RichText.tsx";
-import { LiftCalculator, liftInputFrom } from "../features/delivery/LiftCalculator.tsx";
+import { LiftCalculator, liftInputFrom } from "../features/delivery/components.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.page.title ?? "Доставка"} — Витрина` },

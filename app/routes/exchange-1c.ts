@@ -1,14 +1,22 @@
 import { readCookie } from "../lib/cookies.ts";
 import type { Route } from "./+types/exchange-1c";
 import { clientContext, servicesContext, type Services } from "../context.ts";
-import { UploadError } from "../features/accounts/files.server.ts";
-import { EXCHANGE_MESSAGES, authenticateExchange, findExchangeSession, openExchangeSession, receiveExchangeFile } from "../features/exchange-1c/exchange-1c.server.ts";
-import { importExchangeFile } from "../features/exchange-1c/exchange-1c-import.server.ts";
-import { applyOrdersFile, markOrdersExported, queryOrdersFor1C } from "../features/exchange-1c/exchange-1c-orders.server.ts";
-import type { ExchangeSession } from "../features/exchange-1c/exchange-1c.server.ts";
-import type { StaffActor } from "../features/staff/audit.server.ts";
+import { UploadError } from "../features/accounts/index.server.ts";
+import {
+  EXCHANGE_MESSAGES,
+  authenticateExchange,
+  findExchangeSession,
+  openExchangeSession,
+  receiveExchangeFile,
+  importExchangeFile,
+  applyOrdersFile,
+  markOrdersExported,
+  queryOrdersFor1C,
+} from "../features/exchange-1c/index.server.ts";
+import type { ExchangeSession } from "../features/exchange-1c/index.server.ts";
+import type { StaffActor } from "../features/staff/index.server.ts";
 import { readLimitedBody } from "../http/request-body.server.ts";
-import { EXCHANGE_COOKIE, EXCHANGE_FILE_LIMIT, exchangeAnswer, parseBasicAuth } from "../features/exchange-1c/exchange-1c.ts";
+import { EXCHANGE_COOKIE, EXCHANGE_FILE_LIMIT, exchangeAnswer, parseBasicAuth } from "../features/exchange-1c/index.ts";
 
 // 1C reads plain-text lines; UTF-8 is what current 1C configurations accept (decision 087)
 const text = (body: string, status = 200, headers: Record<string, string> = {}) =>

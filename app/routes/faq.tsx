@@ -2,9 +2,8 @@
 import { Link, data } from "react-router";
 import type { Route } from "./+types/faq";
 import { servicesContext } from "../context.ts";
-import { findPage } from "../features/content/content.server.ts";
-import { cleanRichText } from "../features/content/rich-text.server.ts";
-import { splitDetails } from "../features/content/faq-html.ts";
+import { findPage, cleanRichText } from "../features/content/index.server.ts";
+import { splitDetails } from "../features/content/index.ts";
 import { Accordion } from "../ui/Accordion.tsx";
 import { RichText } from "../ui/RichText.tsx";
 

@@ -1,11 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/favorites";
 import { servicesContext, sessionContext } from "../context.ts";
-import { clearFavorites, favoriteIds, loadFavoriteCards, setFavorite } from "../features/favourites/favorites.server.ts";
-import { parseFavoriteRequest } from "../features/favourites/favorite-request.ts";
+import { clearFavorites, favoriteIds, loadFavoriteCards, setFavorite } from "../features/favourites/index.server.ts";
+import { parseFavoriteRequest } from "../features/favourites/index.ts";
 import { countOf, PRODUCT_FORMS } from "../lib/format.ts";
-import { Breadcrumbs } from "../features/catalog/Breadcrumbs.tsx";
-import { ProductCard } from "../features/catalog/ProductCard.tsx";
+import { Breadcrumbs, ProductCard } from "../features/catalog/components.ts";
 import { Icon } from "../ui/Icon.tsx";
 import "../features/catalog/ListingResults.css";
 import "../features/favourites/Favorites.css";

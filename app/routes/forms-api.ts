@@ -4,7 +4,7 @@
 import type { Route } from "./+types/forms-api";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";
 import { submitFormRequest } from "../http/form-post.server.ts";
-import { isFormName } from "../features/requests/form-schemas.ts";
+import { isFormName } from "../features/requests/index.ts";
 
 export async function loader() {
   return Response.json({ form: "Отправьте форму методом POST" }, { status: 405, headers: { Allow: "POST" } });

@@ -1,14 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";
-import { authenticate, mergeAnonymousIntoAccount } from "../features/accounts/users.server.ts";
-import { admitLogin, loginFailed, loginSucceeded } from "../features/accounts/login-limits.server.ts";
-import { loginSchema, MESSAGES } from "../features/accounts/account-schemas.ts";
+import { authenticate, mergeAnonymousIntoAccount, admitLogin, loginFailed, loginSucceeded } from "../features/accounts/index.server.ts";
+import { loginSchema, MESSAGES } from "../features/accounts/index.ts";
 import { fieldErrors, formValues, type FieldErrors, checkWith } from "../lib/form-fields.ts";
 import { useFieldChecks } from "../ui/use-field-checks.ts";
 import { safeBackPath } from "../lib/safe-back-path.ts";
-import { findStaffMember } from "../features/staff/staff.server.ts";
-import { AuthCard, FormNotice } from "../features/accounts/AuthCard.tsx";
+import { findStaffMember } from "../features/staff/index.server.ts";
+import { AuthCard, FormNotice } from "../features/accounts/components.ts";
 import { FormField } from "../ui/FormField.tsx";
 
 // a refused attempt's Retry-After must reach the document response, not only the action's data

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { servicesContext, sessionContext } from "../context.ts";
-import { saveSessionIntoAccount } from "../features/accounts/users.server.ts";
+import { saveSessionIntoAccount } from "../features/accounts/index.server.ts";
 
 /** POST only: ends the session on the server (the row is deleted) and clears the cookie. */
 export async function action({ context }: Route.ActionArgs) {

@@ -2,14 +2,12 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/news-article";
 import { servicesContext } from "../context.ts";
-import { findNews, listLatestNews } from "../features/content/content.server.ts";
-import { cleanRichText } from "../features/content/rich-text.server.ts";
+import { findNews, listLatestNews, cleanRichText } from "../features/content/index.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { SHARE_NETWORKS, shareUrl } from "../lib/share-links.ts";
 import { RichText } from "../ui/RichText.tsx";
 import { ScrollArea } from "../ui/ScrollArea.tsx";
-import { NewsPicture } from "../features/content/NewsPicture.tsx";
-import { NewsGallery } from "../features/content/NewsGallery.tsx";
+import { NewsPicture, NewsGallery } from "../features/content/components.ts";
 import "../features/content/News.css";
 
 /** The height of one «Другие новости» item (News.css: .news-more__list li). */

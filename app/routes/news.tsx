@@ -2,10 +2,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/news";
 import { servicesContext } from "../context.ts";
-import { listNewsPage } from "../features/content/content.server.ts";
+import { listNewsPage } from "../features/content/index.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { intInRange } from "../lib/number-only.ts";
-import { NewsPicture } from "../features/content/NewsPicture.tsx";
+import { NewsPicture } from "../features/content/components.ts";
 import "../features/content/News.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

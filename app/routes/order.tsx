@@ -1,14 +1,12 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/order";
 import { servicesContext, sessionContext } from "../context.ts";
-import { cartOwner } from "../features/cart/cart.server.ts";
-import { loadOrder, PLACED_ORDER_KEY } from "../features/orders/orders.server.ts";
-import { OrderDetails } from "../features/orders/OrderDetails.tsx";
-import { OrderStatusPanel } from "../features/orders/OrderStatusPanel.tsx";
-import { OrderPaymentPanel } from "../features/payments/OrderPaymentPanel.tsx";
-import { PaymentProviderError } from "../features/payments/payment-types.ts";
-import { loadOrderPayment, loadPaidPayment, refreshOrderPayment } from "../features/payments/payments.server.ts";
-import { startPaymentPage } from "../features/payments/online-payment.server.ts";
+import { cartOwner } from "../features/cart/index.server.ts";
+import { loadOrder, PLACED_ORDER_KEY } from "../features/orders/index.server.ts";
+import { OrderDetails, OrderStatusPanel } from "../features/orders/components.ts";
+import { OrderPaymentPanel } from "../features/payments/components.ts";
+import { PaymentProviderError } from "../features/payments/index.ts";
+import { loadOrderPayment, loadPaidPayment, refreshOrderPayment, startPaymentPage } from "../features/payments/index.server.ts";
 
 /** while the gateway has not said whether the payment went through, the page asks again this often */
 const PAYMENT_REFRESH_SECONDS = 5;

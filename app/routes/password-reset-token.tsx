@@ -1,12 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/password-reset-token";
 import { clientContext, servicesContext } from "../context.ts";
-import { isResetTokenValid, resetPassword } from "../features/accounts/users.server.ts";
-import { clearLoginLimits } from "../features/accounts/login-limits.server.ts";
-import { MESSAGES, PASSWORD_MIN, resetSchema } from "../features/accounts/account-schemas.ts";
+import { isResetTokenValid, resetPassword, clearLoginLimits } from "../features/accounts/index.server.ts";
+import { MESSAGES, PASSWORD_MIN, resetSchema } from "../features/accounts/index.ts";
 import { fieldErrors, formValues, type FieldErrors, checkWith } from "../lib/form-fields.ts";
 import { useFieldChecks } from "../ui/use-field-checks.ts";
-import { AuthCard, FormNotice } from "../features/accounts/AuthCard.tsx";
+import { AuthCard, FormNotice } from "../features/accounts/components.ts";
 import { FormField } from "../ui/FormField.tsx";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,11 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/password-reset";
 import { clientContext, servicesContext } from "../context.ts";
-import { createPasswordResetToken, hitResetLimits } from "../features/accounts/users.server.ts";
-import { MESSAGES, resetRequestSchema } from "../features/accounts/account-schemas.ts";
+import { createPasswordResetToken, hitResetLimits } from "../features/accounts/index.server.ts";
+import { MESSAGES, resetRequestSchema } from "../features/accounts/index.ts";
 import { fieldErrors, formValues, type FieldErrors, checkWith } from "../lib/form-fields.ts";
 import { useFieldChecks } from "../ui/use-field-checks.ts";
-import { AuthCard, FormNotice } from "../features/accounts/AuthCard.tsx";
+import { AuthCard, FormNotice } from "../features/accounts/components.ts";
 import { FormField } from "../ui/FormField.tsx";
 
 // a refused attempt's Retry-After must reach the document response, not only the action's data

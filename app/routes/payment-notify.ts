@@ -1,10 +1,9 @@
 import type { Route } from "./+types/payment-notify";
 import { servicesContext } from "../context.ts";
-import { UploadError } from "../features/accounts/files.server.ts";
-import { PaymentProviderError, type ProviderPayment } from "../features/payments/payment-types.ts";
-import { applyProviderPayment, isShopPayment } from "../features/payments/payments.server.ts";
+import { UploadError } from "../features/accounts/index.server.ts";
+import { PaymentProviderError, type ProviderPayment, NOTIFICATION_MAX_BYTES, parsePaymentNotification } from "../features/payments/index.ts";
+import { applyProviderPayment, isShopPayment } from "../features/payments/index.server.ts";
 import { readLimitedBody } from "../http/request-body.server.ts";
-import { NOTIFICATION_MAX_BYTES, parsePaymentNotification } from "../features/payments/payment-notification.ts";
 
 const answer = (status: number) => new Response(null, { status });
 

@@ -5,16 +5,15 @@ import crypto from "node:crypto";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/preorder";
 import { servicesContext, sessionContext } from "../context.ts";
-import { cartOwner } from "../features/cart/cart.server.ts";
-import { notifyAboutOrder } from "../features/orders/order-mail.server.ts";
-import { OrderError, PLACED_ORDER_KEY } from "../features/orders/orders.server.ts";
-import { findPreorderProduct, placePreorder } from "../features/requests/preorders.server.ts";
-import { leadTimeText } from "../features/delivery/delivery-date.ts";
+import { cartOwner } from "../features/cart/index.server.ts";
+import { notifyAboutOrder, OrderError, PLACED_ORDER_KEY } from "../features/orders/index.server.ts";
+import { findPreorderProduct, placePreorder } from "../features/requests/index.server.ts";
+import { leadTimeText } from "../features/delivery/index.ts";
 import { formatPrice } from "../lib/format.ts";
 import { formValues } from "../lib/form-fields.ts";
-import { parsePreorder } from "../features/requests/preorder-form.ts";
-import { Breadcrumbs } from "../features/catalog/Breadcrumbs.tsx";
-import { PreorderForm, type PreorderAnswer } from "../features/requests/PreorderForm.tsx";
+import { parsePreorder } from "../features/requests/index.ts";
+import { Breadcrumbs } from "../features/catalog/components.ts";
+import { PreorderForm, type PreorderAnswer } from "../features/requests/components.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Предзаказ${loaderData ? `: ${loaderData.product.title}` : ""} — Витрина` },

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/product-tab";
 import { servicesContext } from "../context.ts";
-import { findProductPage, loadTabContent } from "../features/product/product.server.ts";
-import { signedInStaff } from "../features/staff/staff-guard.server.ts";
-import { isProductTabId, TAB_AJAX_ACTION } from "../features/product/product-tabs.ts";
+import { findProductPage, loadTabContent } from "../features/product/index.server.ts";
+import { signedInStaff } from "../http/staff-guard.server.ts";
+import { isProductTabId, TAB_AJAX_ACTION } from "../features/product/index.ts";
 
 /**
  * POST /product/<slug>/tab/ with `ajax=tab` and `id=<tab>` (SPEC Tabs): the tab's content as

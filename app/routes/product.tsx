@@ -1,23 +1,28 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/product";
 import { clientContext, servicesContext } from "../context.ts";
-import { findProductPage, isDeletedProductSlug, listPickupPoints, listRelatedProducts, loadTabContent } from "../features/product/product.server.ts";
-import { signedInStaff } from "../features/staff/staff-guard.server.ts";
-import { loadProductCards } from "../features/catalog/listing.server.ts";
-import { createReview, listApprovedReviews } from "../features/reviews/reviews.server.ts";
-import { productPath, tabFromSegment, tabPath } from "../features/product/product-tabs.ts";
-import { descriptionText } from "../features/product/product-description.ts";
-import { jsonForScript, productJsonLd } from "../features/product/product-json-ld.ts";
-import { parseReview, reviewValues } from "../features/reviews/review-form.ts";
+import { findProductPage, isDeletedProductSlug, listPickupPoints, listRelatedProducts, loadTabContent } from "../features/product/index.server.ts";
+import { signedInStaff } from "../http/staff-guard.server.ts";
+import { loadProductCards } from "../features/catalog/index.server.ts";
+import { createReview, listApprovedReviews } from "../features/reviews/index.server.ts";
+import {
+  productPath,
+  tabFromSegment,
+  tabPath,
+  descriptionText,
+  jsonForScript,
+  productJsonLd,
+  pushViewed,
+  readViewed,
+  viewedSetCookie,
+} from "../features/product/index.ts";
+import { parseReview, reviewValues, parseReviewQuery } from "../features/reviews/index.ts";
 import { HONEYPOT_FIELD } from "../lib/form-fields.ts";
-import { pushViewed, readViewed, viewedSetCookie } from "../features/product/viewed-cookie.ts";
-import { readCity } from "../features/delivery/city-cookie.ts";
-import { deliveryEstimate } from "../features/delivery/delivery-estimate.ts";
-import { parseReviewQuery } from "../features/reviews/review-query.ts";
+import { readCity, deliveryEstimate } from "../features/delivery/index.ts";
 import { formatPrice } from "../lib/format.ts";
-import { DEFAULT_TILE_ATTRIBUTION } from "../features/content/map-tiles.ts";
+import { DEFAULT_TILE_ATTRIBUTION } from "../features/content/index.ts";
 import { useNonce } from "../nonce.ts";
-import { ProductView } from "../features/product/ProductView.tsx";
+import { ProductView } from "../features/product/components.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/profile-file";
 import { servicesContext, sessionContext } from "../context.ts";
-import { contentDisposition, findProfileFile, readProfileFile } from "../features/accounts/files.server.ts";
+import { contentDisposition, findProfileFile, readProfileFile } from "../features/accounts/index.server.ts";
 
 const notFound = () => new Response("Файл не найден", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 

@@ -1,12 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/profile-password";
 import { servicesContext, sessionContext } from "../context.ts";
-import { changePassword } from "../features/accounts/users.server.ts";
-import { requireUserId } from "../features/accounts/require-user.ts";
-import { MESSAGES, PASSWORD_MIN, passwordChangeSchema } from "../features/accounts/account-schemas.ts";
+import { changePassword } from "../features/accounts/index.server.ts";
+import { requireUserId, MESSAGES, PASSWORD_MIN, passwordChangeSchema } from "../features/accounts/index.ts";
 import { fieldErrors, formValues, type FieldErrors, checkWith } from "../lib/form-fields.ts";
 import { useFieldChecks } from "../ui/use-field-checks.ts";
-import { AuthCard } from "../features/accounts/AuthCard.tsx";
+import { AuthCard } from "../features/accounts/components.ts";
 import { FormField } from "../ui/FormField.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Смена пароля — Витрина" }, { name: "robots", content: "noindex" }];

@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/register-confirm";
 import { servicesContext, sessionContext } from "../context.ts";
-import { confirmRegistration, findPendingRegistration, mergeAnonymousIntoAccount, saveSessionIntoAccount } from "../features/accounts/users.server.ts";
-import { MESSAGES } from "../features/accounts/account-schemas.ts";
-import { AuthCard, FormNotice } from "../features/accounts/AuthCard.tsx";
+import { confirmRegistration, findPendingRegistration, mergeAnonymousIntoAccount, saveSessionIntoAccount } from "../features/accounts/index.server.ts";
+import { MESSAGES } from "../features/accounts/index.ts";
+import { AuthCard, FormNotice } from "../features/accounts/components.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Подтверждение регистрации — Витрина" },

@@ -1,12 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";
-import { hitRegistrationLimits, requestRegistration } from "../features/accounts/users.server.ts";
-import { MESSAGES, PASSWORD_MIN, registerSchema } from "../features/accounts/account-schemas.ts";
+import { hitRegistrationLimits, requestRegistration } from "../features/accounts/index.server.ts";
+import { MESSAGES, PASSWORD_MIN, registerSchema } from "../features/accounts/index.ts";
 import { fieldErrors, formValues, type FieldErrors, checkWith } from "../lib/form-fields.ts";
 import { useFieldChecks } from "../ui/use-field-checks.ts";
 import { safeBackPath } from "../lib/safe-back-path.ts";
-import { AuthCard, FormNotice } from "../features/accounts/AuthCard.tsx";
+import { AuthCard, FormNotice } from "../features/accounts/components.ts";
 import { FormField } from "../ui/FormField.tsx";
 
 // a refused attempt's Retry-After must reach the document response, not only the action's data

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/search-suggest";
 import { servicesContext } from "../context.ts";
-import { NO_SUGGESTIONS, suggest } from "../features/search/suggestions.server.ts";
-import { MAX_QUERY_LENGTH } from "../features/catalog/listing-query.ts";
-import { cleanSearchText } from "../features/search/search-text.ts";
+import { NO_SUGGESTIONS, suggest } from "../features/search/index.server.ts";
+import { MAX_QUERY_LENGTH } from "../features/catalog/index.ts";
+import { cleanSearchText } from "../features/search/index.ts";
 
 /** Predictive search for the header box: a few sections and products, JSON. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/search";
 import { servicesContext } from "../context.ts";
-import { searchListing } from "../features/search/search.server.ts";
-import { SearchPage } from "../features/search/SearchPage.tsx";
+import { searchListing } from "../features/search/index.server.ts";
+import { SearchPage } from "../features/search/components.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return searchListing(context.get(servicesContext).db, new URL(request.url));

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/sitemap";
 import { servicesContext } from "../context.ts";
-import { sitemapEntries, sitemapTotal } from "../features/content/sitemap.server.ts";
+import { sitemapEntries, sitemapTotal } from "../features/content/index.server.ts";
 import { revalidatedResponse } from "../http/revalidated-response.server.ts";
 import { parsePartFile, partRange, sitemapIndexXml, sitemapParts, urlsetXml } from "../lib/sitemap-xml.ts";
 

@@ -4,8 +4,8 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/stock-notice-confirm";
 import { servicesContext } from "../context.ts";
-import { confirmStockNotice, findStockNotice, notifyBackInStock } from "../features/requests/stock-notices.server.ts";
-import { AuthCard, FormNotice } from "../features/accounts/AuthCard.tsx";
+import { confirmStockNotice, findStockNotice, notifyBackInStock } from "../features/requests/index.server.ts";
+import { AuthCard, FormNotice } from "../features/accounts/components.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Подписка на поступление — Витрина" },

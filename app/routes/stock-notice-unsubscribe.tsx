@@ -4,8 +4,8 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/stock-notice-unsubscribe";
 import { servicesContext } from "../context.ts";
-import { cancelStockNotice, findStockNotice } from "../features/requests/stock-notices.server.ts";
-import { AuthCard } from "../features/accounts/AuthCard.tsx";
+import { cancelStockNotice, findStockNotice } from "../features/requests/index.server.ts";
+import { AuthCard } from "../features/accounts/components.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Отписка — Витрина" },

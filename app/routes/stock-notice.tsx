@@ -4,12 +4,11 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/stock-notice";
 import { clientContext, servicesContext } from "../context.ts";
-import { findPreorderProduct } from "../features/requests/preorders.server.ts";
-import { hitStockNoticeLimits, requestStockNotice } from "../features/requests/stock-notices.server.ts";
+import { findPreorderProduct, hitStockNoticeLimits, requestStockNotice } from "../features/requests/index.server.ts";
 import { formValues } from "../lib/form-fields.ts";
-import { parseStockNotice, PREORDER_MESSAGES } from "../features/requests/preorder-form.ts";
-import { Breadcrumbs } from "../features/catalog/Breadcrumbs.tsx";
-import { StockNoticeForm, type StockNoticeAnswer } from "../features/requests/StockNoticeForm.tsx";
+import { parseStockNotice, PREORDER_MESSAGES } from "../features/requests/index.ts";
+import { Breadcrumbs } from "../features/catalog/components.ts";
+import { StockNoticeForm, type StockNoticeAnswer } from "../features/requests/components.ts";
 
 // a refused attempt's Retry-After must reach the document response, not only the action's data
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {

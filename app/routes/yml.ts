@@ -1,7 +1,6 @@
 import type { Route } from "./+types/yml";
 import { servicesContext } from "../context.ts";
-import { FeedUnavailableError, openFeedFile, ymlFeed, type BuiltFeed } from "../features/feed-yml/yml-feed.server.ts";
-import { feedFileResponse } from "../features/feed-yml/feed-response.server.ts";
+import { FeedUnavailableError, openFeedFile, ymlFeed, type BuiltFeed, feedFileResponse } from "../features/feed-yml/index.server.ts";
 import { acceptsGzip } from "../lib/accept-encoding.ts";
 
 /**

@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../app/db/database.server.ts";
 import { seedDemo } from "../../app/db/seed/seed.server.ts";
-import { AdminOrderError, changeOrderStatus, editOrderLines, listOrders, loadAdminOrder, setManagerNote } from "../../app/features/orders/admin-orders.server.ts";
+import {
+  AdminOrderError,
+  changeOrderStatus,
+  editOrderLines,
+  listOrders,
+  loadAdminOrder,
+  setManagerNote,
+} from "../../app/features/orders/admin-orders.server.ts";
 import { listAudit, type StaffActor } from "../../app/features/staff/audit.server.ts";
 import { changeCart } from "../../app/features/cart/cart.server.ts";
 import { placeOrder } from "../../app/features/orders/orders.server.ts";

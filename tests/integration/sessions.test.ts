@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, destroySession, findSession, purgeExpiredSessions, saveSessionData, SESSION_TTL_MS } from "../../app/features/accounts/sessions.server.ts";
+import {
+  createSession,
+  destroySession,
+  findSession,
+  purgeExpiredSessions,
+  saveSessionData,
+  SESSION_TTL_MS,
+} from "../../app/features/accounts/sessions.server.ts";
 import type { Db } from "../../app/db/database.server.ts";
 import { dialects, openTestDb } from "../support/test-app.ts";
 

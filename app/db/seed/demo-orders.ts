@@ -4,8 +4,8 @@
 import type { Insertable } from "kysely";
 import type { Db } from "../database.server.ts";
 import type { OrderTable } from "../schema.ts";
-import { searchableName } from "../../features/orders/order-workflow.ts";
-import { DELIVERY_PRICING, quoteDelivery, type DeliveryType, type LiftType } from "../../features/delivery/delivery-pricing.ts";
+import { searchableName } from "../../features/orders/index.ts";
+import { DELIVERY_PRICING, quoteDelivery, type DeliveryType, type LiftType } from "../../features/delivery/index.ts";
 import { formatPhoneDigits } from "../../lib/phone.ts";
 import { createRandom } from "./random.ts";
 

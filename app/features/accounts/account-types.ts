@@ -1,5 +1,5 @@
 // Shapes the profile components render; no server code here (components import this module).
-import type { OrderStatusChange } from "../orders/order-types.ts";
+import type { OrderStatusChange } from "../orders/index.ts";
 
 export interface AccountUser {
   id: number;

@@ -1,10 +1,10 @@
 // Accounts: registration (confirmed by e-mail), password checks, reset rate limits, password reset and change, and
 // what happens to the anonymous session's lists at login. All account SQL lives here.
 import crypto from "node:crypto";
-import { mergeCarts } from "../cart/cart.server.ts";
-import { FAVORITES_KEY, mergeGuestFavorites } from "../favourites/favorites.server.ts";
-import { listOrdersOfUser } from "../orders/orders.server.ts";
-import { deliveryName } from "../delivery/delivery-pricing.ts";
+import { mergeCarts } from "../cart/index.server.ts";
+import { FAVORITES_KEY, mergeGuestFavorites } from "../favourites/index.server.ts";
+import { listOrdersOfUser } from "../orders/index.server.ts";
+import { deliveryName } from "../delivery/index.ts";
 import { hash, verify } from "@node-rs/argon2";
 import type { Db } from "../../db/database.server.ts";
 import type { SessionHandle } from "../../context.ts";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, NavLink } from "react-router";
 import type { AdminNavLink } from "./admin-nav.ts";
-import { ROLE_TITLES, type StaffRole } from "../staff/staff-roles.ts";
+import { ROLE_TITLES, type StaffRole } from "../staff/index.ts";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import "./AdminShell.css";
 import "./admin-table.css";

@@ -1,8 +1,8 @@
 // The back office's front page (/admin/): what needs a look today. Each figure leads to its list.
 import type { Db } from "../../db/database.server.ts";
 import { shopPeriods } from "../../lib/shop-calendar.ts";
-import { countNewRequests } from "../requests/admin-requests.server.ts";
-import { countWaitingReviews } from "../reviews/admin-reviews.server.ts";
+import { countNewRequests } from "../requests/index.server.ts";
+import { countWaitingReviews } from "../reviews/index.server.ts";
 
 /** a product with this many units or fewer counts as running low */
 export const LOW_STOCK = 2;

@@ -2,12 +2,12 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { cartTotals, cartWeightText, type CartLineView } from "./cart-types.ts";
 import { isOrderable } from "./cart-availability.ts";
-import { LIFTING_BY_MANAGER } from "../delivery/delivery-pricing.ts";
+import { LIFTING_BY_MANAGER } from "../delivery/index.ts";
 import { countOf, formatPrice, PRODUCT_FORMS } from "../../lib/format.ts";
-import { cartPromoDiscount, type CartPromo } from "../promo/promo-discount.ts";
+import { cartPromoDiscount, type CartPromo } from "../promo/index.ts";
 import { CartLineRow } from "./CartLineRow.tsx";
-import { PromoCodeForm } from "../promo/PromoCodeForm.tsx";
-import { OneClickButton } from "../checkout/OneClickButton.tsx";
+import { PromoCodeForm } from "../promo/components.ts";
+import { OneClickButton } from "../checkout/components.ts";
 import "./Cart.css";
 
 const LINE_FORMS = ["позиция", "позиции", "позиций"] as const;

@@ -5,7 +5,7 @@ import type { ProductKind } from "../../db/schema.ts";
 import { cartTotals, type CartLineView, type CartTotals } from "./cart-types.ts";
 import { firstProductImage } from "../../lib/json-columns.ts";
 import { MAX_CART_QTY } from "./quantity.ts";
-import { knownWeight } from "../delivery/delivery-pricing.ts";
+import { knownWeight } from "../delivery/index.ts";
 
 /** Largest quantity a request may ask for; more is a malformed request (422). */
 export const MAX_CNT = MAX_CART_QTY;

@@ -6,8 +6,8 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { FieldChange } from "./catalog-import-types.ts";
-import { recordAudit, type StaffActor } from "../staff/audit.server.ts";
-import { recomputeSetsContaining } from "../product/set-totals.server.ts";
+import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recomputeSetsContaining } from "../product/index.server.ts";
 
 type Reader = Kysely<Database> | Transaction<Database>;
 type StagedRow = Database["import_rows"];

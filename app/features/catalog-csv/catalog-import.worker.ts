@@ -5,9 +5,9 @@
 // write lock asynchronously, as for any lock (decision 042).
 import { parentPort, workerData } from "node:worker_threads";
 import { openDatabase } from "../../db/database.server.ts";
-import type { StaffActor } from "../staff/audit.server.ts";
+import type { StaffActor } from "../staff/index.server.ts";
 import { writeCatalogImport, type ApplyPlan, type WriteResult } from "./catalog-import-apply.server.ts";
-import { rebuildSearchIndex } from "../search/search.server.ts";
+import { rebuildSearchIndex } from "../search/index.server.ts";
 
 export interface ApplyJob {
   url: string;

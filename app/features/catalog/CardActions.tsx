@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
 import type { ProductCardData } from "./catalog-types.ts";
-import { AddToCartButton } from "../cart/AddToCartButton.tsx";
-import { CompareToggle } from "../compare/CompareToggle.tsx";
-import { FavoriteToggle } from "../favourites/FavoriteToggle.tsx";
+import { AddToCartButton } from "../cart/components.ts";
+import { CompareToggle } from "../compare/components.ts";
+import { FavoriteToggle } from "../favourites/components.ts";
 
 /**
  * «В корзину», «Сравнить» and «В избранное» as plain forms (they post and come back without

@@ -1,5 +1,5 @@
 import type { ProductImage } from "../../db/schema.ts";
-import { imageVariants } from "../media/product-image-variants.ts";
+import { imageVariants } from "../media/index.ts";
 
 /** A product illustration in AVIF and WebP at three widths; width/height set, so no layout shift. */
 export function ProductPicture({

@@ -1,7 +1,7 @@
 // One wording for stock everywhere (card, product page, set page, comparison): in stock, few
 // left, or made to order with its lead time («Под заказ, 4–6 недель») in a neutral tone, never as
 // a disabled buy button.
-import { leadTimeText } from "../delivery/delivery-date.ts";
+import { leadTimeText } from "../delivery/index.ts";
 
 export interface Availability {
   text: string;

@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { Link } from "react-router";
-import { blockingLineText, type BlockingLine } from "../cart/cart-availability.ts";
+import { blockingLineText, type BlockingLine } from "../cart/index.ts";
 import type { FieldErrors } from "../../lib/form-fields.ts";
 
 /** The checkout's fields in the form's order, with the id of the control a summary link leads to. */

@@ -1,4 +1,4 @@
-import { DELIVERY_TYPES, LIFT_TYPES, LIFTING_BY_MANAGER, type DeliveryType } from "../delivery/delivery-pricing.ts";
+import { DELIVERY_TYPES, LIFT_TYPES, LIFTING_BY_MANAGER, type DeliveryType } from "../delivery/index.ts";
 import { DELIVERY_SLOTS } from "./checkout-schema.ts";
 import { FormGroup } from "../../ui/FormGroup.tsx";
 

@@ -1,7 +1,6 @@
 import { NAME_MAX } from "../../lib/form-fields.ts";
 import { checkOneClick, ONE_CLICK_ENDPOINT, ONE_CLICK_LABEL, oneClickHref } from "./one-click.ts";
-import { AjaxForm, type FormInitial } from "../requests/AjaxForm.tsx";
-import { ConsentField, PhoneField, TextField } from "../requests/FormFields.tsx";
+import { AjaxForm, type FormInitial, ConsentField, PhoneField, TextField } from "../requests/components.ts";
 
 const FIELDS = ["name", "phone", "consent"] as const;
 

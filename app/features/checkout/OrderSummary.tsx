@@ -1,6 +1,6 @@
-import { cartWeightText, type CartLineView, type CartTotals } from "../cart/cart-types.ts";
+import { cartWeightText, type CartLineView, type CartTotals } from "../cart/index.ts";
 import { countOf, formatPrice, PRODUCT_FORMS } from "../../lib/format.ts";
-import { LIFTING_BY_MANAGER, type DeliveryQuote } from "../delivery/delivery-pricing.ts";
+import { LIFTING_BY_MANAGER, type DeliveryQuote } from "../delivery/index.ts";
 
 export function OrderSummary({
   lines,

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from "../payments/payment-types.ts";
+import type { PaymentMethod } from "../payments/index.ts";
 
 const LABELS: Record<PaymentMethod, string> = {
   online: "Оплата онлайн",

@@ -2,7 +2,7 @@
 import { shopToday } from "../../lib/shop-calendar.ts";
 import { z } from "zod";
 import { isConsentVersion } from "../../lib/consent.ts";
-import { DELIVERY_TYPES, LIFT_TYPES, type DeliveryType, type LiftType } from "../delivery/delivery-pricing.ts";
+import { DELIVERY_TYPES, LIFT_TYPES, type DeliveryType, type LiftType } from "../delivery/index.ts";
 import { consentGiven, FIELD_MESSAGES, fieldErrors, optionalEmail, personName, phone } from "../../lib/form-fields.ts";
 
 export const PICKUP_POINT_MESSAGES = {

@@ -4,12 +4,11 @@
 // address and nothing to pay for delivery yet.
 import crypto from "node:crypto";
 import type { Db } from "../../db/database.server.ts";
-import { isOrderable } from "../cart/cart-availability.ts";
-import { MANAGER_DELIVERY } from "../delivery/delivery-pricing.ts";
+import { isOrderable, cartTotals, type CartLineView } from "../cart/index.ts";
+import { MANAGER_DELIVERY } from "../delivery/index.ts";
 import { NOTHING_TO_ORDER_MESSAGE, ONE_CLICK_SOURCE, soldOutMessage, type OneClickInput } from "./one-click.ts";
-import { cartTotals, type CartLineView } from "../cart/cart-types.ts";
-import { loadCart, loadProductLine } from "../cart/cart.server.ts";
-import { OrderError, reserveAndInsertOrder } from "../orders/orders.server.ts";
+import { loadCart, loadProductLine } from "../cart/index.server.ts";
+import { OrderError, reserveAndInsertOrder } from "../orders/index.server.ts";
 import type { RateLimiter } from "../../lib/ports.ts";
 
 /** Orders per client address, and per phone number (whatever the address), in one window. */

@@ -2,11 +2,10 @@
 // page again with 4xx) and the dialog's JSON endpoint. The body is bounded; a broken one is a
 // message for the visitor, never a 500.
 import type { Services, SessionHandle } from "../../context.ts";
-import { cartOwner } from "../cart/cart.server.ts";
-import { UploadError } from "../accounts/files.server.ts";
+import { cartOwner } from "../cart/index.server.ts";
+import { UploadError } from "../accounts/index.server.ts";
 import { placeOneClickOrder } from "./one-click-orders.server.ts";
-import { notifyAboutOrder } from "../orders/order-mail.server.ts";
-import { OrderError, PLACED_ORDER_KEY } from "../orders/orders.server.ts";
+import { notifyAboutOrder, OrderError, PLACED_ORDER_KEY } from "../orders/index.server.ts";
 import { formValues, HONEYPOT_FIELD, type FieldErrors } from "../../lib/form-fields.ts";
 import { NOTHING_TO_ORDER_MESSAGE, ONE_CLICK_RATE_LIMIT_MESSAGE, parseOneClick } from "./one-click.ts";
 import { parseFormBody, readLimitedBody } from "../../http/request-body.server.ts";

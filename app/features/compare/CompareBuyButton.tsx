@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { ComparedProduct } from "./compare-types.ts";
-import { availabilityOf } from "../catalog/availability.ts";
-import { AddToCartButton } from "../cart/AddToCartButton.tsx";
+import { availabilityOf } from "../catalog/index.ts";
+import { AddToCartButton } from "../cart/components.ts";
 
 /**
  * The comparison's «Купить» cell: «В корзину» for goods in stock; for goods made to order the same

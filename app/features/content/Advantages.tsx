@@ -1,4 +1,4 @@
-import { inCities } from "../settings/shop-facts.ts";
+import { inCities } from "../settings/index.ts";
 import { Icon, type IconName } from "../../ui/Icon.tsx";
 
 /** «Почему «Витрина»»; the showroom cities are counted from the contact points, like everywhere else. */

@@ -3,9 +3,9 @@
 import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import type { ContactPoint } from "./content-types.ts";
+import { PointsMap as LeafletMap } from "./PointsMap.tsx";
 import "./ContactsMap.css";
 
-const LeafletMap = lazy(() => import("./LeafletMap.client.tsx"));
 const YandexMap = lazy(() => import("./YandexMap.client.tsx"));
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.server.ts";
-import { fillShopFacts, hasShopFactTokens } from "../settings/shop-facts.ts";
-import { loadShopCounts } from "../settings/shop-facts.server.ts";
+import { fillShopFacts, hasShopFactTokens } from "../settings/index.ts";
+import { loadShopCounts } from "../settings/index.server.ts";
 import type { ContactPoint, GalleryEntry, NewsArticle, NewsListItem } from "./content-types.ts";
 
 export interface NewsTeaser {

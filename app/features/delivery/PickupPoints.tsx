@@ -1,11 +1,9 @@
-import { lazy, Suspense, useState } from "react";
-import type { PickupPoint } from "../product/product-types.ts";
+import { Suspense, useState } from "react";
+import type { PickupPoint } from "../product/index.ts";
+import { PointsMap } from "../content/components.ts";
 import { countOf } from "../../lib/format.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
-
-// the contacts page's Leaflet map, loaded in the browser only and only once the map is asked for
-const LeafletMap = lazy(() => import("../content/LeafletMap.client.tsx"));
 
 const SHOWROOM_FORMS = ["шоуруме", "шоурумах", "шоурумах"] as const;
 
@@ -91,7 +89,7 @@ export function PickupPoints({
         {shown && hydrated ? (
           <div className="pickup__map">
             <Suspense fallback={<p className="pickup__map-loading">Загружаем карту…</p>}>
-              <LeafletMap
+              <PointsMap
                 points={points}
                 tileUrl={tileUrl}
                 attribution={attribution}

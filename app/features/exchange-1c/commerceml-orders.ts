@@ -6,10 +6,9 @@
 // setup as the catalogue, so no value and no file can smuggle markup or entities in.
 import { SaxesParser } from "saxes";
 import { CommerceMlError } from "./commerceml.ts";
-import { deliveryName } from "../delivery/delivery-pricing.ts";
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "../orders/order-status.ts";
-import { nextStatuses } from "../orders/order-workflow.ts";
-import { xmlText } from "../feed-yml/yml.ts";
+import { deliveryName } from "../delivery/index.ts";
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus, nextStatuses } from "../orders/index.ts";
+import { xmlText } from "../feed-yml/index.ts";
 import { shopDateTime } from "../../lib/shop-calendar.ts";
 
 /** the schema version the shop writes; 1C 8.3's exchange reads 2.05–2.10 */

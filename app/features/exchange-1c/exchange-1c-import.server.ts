@@ -19,9 +19,8 @@ import yauzl from "yauzl";
 import type { Db } from "../../db/database.server.ts";
 import { CommerceMlError, CommerceMlReader, xmlEncoding, type CmlRecord } from "./commerceml.ts";
 import { EXCHANGE_SESSION_MAX_BYTES, safeExchangeName } from "./exchange-1c.ts";
-import { recordAudit, type StaffActor } from "../staff/audit.server.ts";
-import { catalogChanged } from "../catalog/catalog-changes.server.ts";
-import { PATCH_MAX_PRODUCTS } from "../catalog/catalog-index.server.ts";
+import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { catalogChanged, PATCH_MAX_PRODUCTS } from "../catalog/index.server.ts";
 import { applyRecord, emptyCounts, newApplyCache, REPORT_LINES_MAX, type ApplyState } from "./exchange-1c-apply.server.ts";
 import { importProductPictures } from "./exchange-1c-pictures.server.ts";
 import {
@@ -39,8 +38,8 @@ import {
   type ExchangeSession,
 } from "./exchange-1c.server.ts";
 import type { FileStorage, Mailer } from "../../lib/ports.ts";
-import { refreshSearchDocuments } from "../search/search.server.ts";
-import { notifyBackInStock } from "../requests/stock-notices.server.ts";
+import { refreshSearchDocuments } from "../search/index.server.ts";
+import { notifyBackInStock } from "../requests/index.server.ts";
 
 export const ZIP_MAX_ENTRIES = 10_000;
 /** a real CommerceML file compresses maybe 10–30×; far more is a zip bomb */

@@ -24,17 +24,16 @@ import {
   type ExportOrderGoods,
 } from "./commerceml-orders.ts";
 import { safeExchangeName } from "./exchange-1c.ts";
-import { orderStatusName, type OrderStatus } from "../orders/order-status.ts";
+import { orderStatusName, type OrderStatus } from "../orders/index.ts";
 import { phoneDigits } from "../../lib/phone.ts";
-import type { DeliveryType } from "../delivery/delivery-pricing.ts";
-import { AdminOrderError, changeOrderStatus } from "../orders/admin-orders.server.ts";
-import type { StaffActor } from "../staff/audit.server.ts";
+import type { DeliveryType } from "../delivery/index.ts";
+import { AdminOrderError, changeOrderStatus, sendStatusMail } from "../orders/index.server.ts";
+import type { StaffActor } from "../staff/index.server.ts";
 import { EXCHANGE_MESSAGES, exchangeFailed, saveExchangeSession, type ExchangeSession } from "./exchange-1c.server.ts";
-import { sendStatusMail } from "../orders/order-status-mail.server.ts";
-import { PaymentProviderError, type PaymentProvider } from "../payments/payment-types.ts";
-import { issueSettlementReceipt } from "../payments/payments.server.ts";
+import { PaymentProviderError, type PaymentProvider } from "../payments/index.ts";
+import { issueSettlementReceipt } from "../payments/index.server.ts";
 import type { Mailer } from "../../lib/ports.ts";
-import { notifyBackInStock } from "../requests/stock-notices.server.ts";
+import { notifyBackInStock } from "../requests/index.server.ts";
 
 /** at most this many orders in one `query` answer; the rest come in the next exchange */
 export const ORDERS_PER_QUERY = 500;

@@ -8,8 +8,8 @@ import type { Db } from "../../db/database.server.ts";
 import type { ProductImage } from "../../db/schema.ts";
 import { safeExchangeName } from "./exchange-1c.ts";
 import type { ExchangeFileEntry } from "./exchange-1c.server.ts";
-import { UploadError } from "../accounts/files.server.ts";
-import { MEDIA_IMAGE_MAX_BYTES, MEDIA_IMAGE_MESSAGES, removeMediaImage, storeMediaImage } from "../media/media-images.server.ts";
+import { UploadError } from "../accounts/index.server.ts";
+import { MEDIA_IMAGE_MAX_BYTES, MEDIA_IMAGE_MESSAGES, removeMediaImage, storeMediaImage } from "../media/index.server.ts";
 import type { FileStorage } from "../../lib/ports.ts";
 
 export interface PictureResult {

@@ -3,12 +3,11 @@
 // catalogue import itself is in exchange-1c-import.server.ts.
 import crypto from "node:crypto";
 import type { Db } from "../../db/database.server.ts";
-import { canAccess } from "../staff/staff-roles.ts";
+import { canAccess } from "../staff/index.ts";
 import { EXCHANGE_FILE_LIMIT, EXCHANGE_SESSION_MAX_BYTES, safeExchangeName } from "./exchange-1c.ts";
-import { admitLogin, loginFailed, loginSucceeded } from "../accounts/login-limits.server.ts";
+import { admitLogin, loginFailed, loginSucceeded, authenticate } from "../accounts/index.server.ts";
 import type { FileStorage, RateLimiter } from "../../lib/ports.ts";
-import { authenticate } from "../accounts/users.server.ts";
-import type { StaffActor } from "../staff/audit.server.ts";
+import type { StaffActor } from "../staff/index.server.ts";
 import type { ExchangeSessionListItem } from "./exchange-1c-types.ts";
 
 /** an exchange session older than this is not accepted any more: 1C starts a new one with checkauth */

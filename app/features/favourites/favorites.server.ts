@@ -3,8 +3,8 @@
 // joins the account's (decision 065).
 import type { Db } from "../../db/database.server.ts";
 import type { SessionHandle } from "../../context.ts";
-import type { ProductCardData } from "../catalog/catalog-types.ts";
-import { loadProductCards } from "../catalog/listing.server.ts";
+import type { ProductCardData } from "../catalog/index.ts";
+import { loadProductCards } from "../catalog/index.server.ts";
 
 /** the session data key of a guest's list */
 export const FAVORITES_KEY = "favorites";

@@ -16,7 +16,7 @@ import type { Selectable } from "kysely";
 import type { ProductImage, ProductTable } from "../../db/schema.ts";
 import { clipText, offerXml, ymlHead, ymlTail, YML_DESCRIPTION_MAX, YML_DESCRIPTION_TAGS, YML_MAX_PICTURES, type YmlOffer, type YmlParam } from "./yml.ts";
 import type { FeedShopSettings } from "./yml-settings-form.ts";
-import { recordAudit, type StaffActor } from "../staff/audit.server.ts";
+import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import type { FileStorage, StoredFile } from "../../lib/ports.ts";
 
 const SETTINGS_ID = 1;

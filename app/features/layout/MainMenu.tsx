@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { Link, useLocation } from "react-router";
-import type { SectionNode } from "../catalog/catalog-types.ts";
-import { INFO_LINKS } from "../settings/site.ts";
+import type { SectionNode } from "../catalog/index.ts";
+import { INFO_LINKS } from "../settings/index.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import "./MainMenu.css";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { SectionNode } from "../catalog/catalog-types.ts";
-import { INFO_LINKS, SITE } from "../settings/site.ts";
+import type { SectionNode } from "../catalog/index.ts";
+import { INFO_LINKS, SITE } from "../settings/index.ts";
 import "./SiteFooter.css";
 
 export function SiteFooter({ sections }: { sections: SectionNode[] }) {

@@ -1,14 +1,14 @@
 import { useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { SectionNode } from "../catalog/catalog-types.ts";
+import type { SectionNode } from "../catalog/index.ts";
 import { countOf, formatPrice, PRODUCT_FORMS } from "../../lib/format.ts";
-import { SITE } from "../settings/site.ts";
+import { SITE } from "../settings/index.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { useScrollY } from "../../ui/use-scroll-y.ts";
 import { MainMenu } from "./MainMenu.tsx";
-import { SearchToggle } from "../search/SearchToggle.tsx";
-import { CallbackLink } from "../requests/CallbackLink.tsx";
-import { CitySelect } from "../delivery/CitySelect.tsx";
+import { SearchToggle } from "../search/components.ts";
+import { CallbackLink } from "../requests/components.ts";
+import { CitySelect } from "../delivery/components.ts";
 import "./SiteHeader.css";
 
 export const HEADER_SCROLL_THRESHOLD = 40;

@@ -15,8 +15,8 @@ import {
   type ProductImagesChange,
 } from "./product-images-form.ts";
 import { isUploadedVideoPath } from "./video-files.ts";
-import { AdminProductError } from "../product/admin-products.server.ts";
-import { UploadError, type IncomingFile } from "../accounts/files.server.ts";
+import { AdminProductError } from "../product/index.server.ts";
+import { UploadError, type IncomingFile } from "../accounts/index.server.ts";
 import { isUploadedImagePath, MEDIA_IMAGE_MAX_BYTES, removeMediaImage, storeMediaImage, uploadedImageSize } from "./media-images.server.ts";
 import { mediaVideoExists, removeMediaVideo, storeMediaVideo } from "./media-videos.server.ts";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { OrderView } from "./order-types.ts";
-import { deliveryName, isManagerPriced, LIFT_TYPES, LIFTING_BY_MANAGER, MANAGER_PRICES_DELIVERY } from "../delivery/delivery-pricing.ts";
+import { deliveryName, isManagerPriced, LIFT_TYPES, LIFTING_BY_MANAGER, MANAGER_PRICES_DELIVERY } from "../delivery/index.ts";
 import { formatDate, formatPrice, formatWeight } from "../../lib/format.ts";
 import "../checkout/Checkout.css";
 

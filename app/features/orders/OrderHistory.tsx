@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { OrderSummary } from "../accounts/account-types.ts";
+import type { OrderSummary } from "../accounts/index.ts";
 import { formatDate, formatPrice } from "../../lib/format.ts";
 import { OrderStatusLabel } from "./OrderStatusLabel.tsx";
 import { OrderTimeline } from "./OrderTimeline.tsx";

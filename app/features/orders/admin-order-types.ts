@@ -1,5 +1,5 @@
 // What the back office's order pages show (app/features/orders/admin-orders.server.ts builds them).
-import type { DeliveryType, LiftingPricing, LiftType } from "../delivery/delivery-pricing.ts";
+import type { DeliveryType, LiftingPricing, LiftType } from "../delivery/index.ts";
 
 export interface AdminOrderRow {
   number: string;

@@ -5,8 +5,8 @@
 import { sql, type Transaction } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { Database } from "../../db/schema.ts";
-import { knownWeight, quoteDelivery, type DeliveryType, type LiftingPricing, type LiftType } from "../delivery/delivery-pricing.ts";
-import { loadLiftTariffs } from "../delivery/lift-tariffs.server.ts";
+import { knownWeight, quoteDelivery, type DeliveryType, type LiftingPricing, type LiftType } from "../delivery/index.ts";
+import { loadLiftTariffs } from "../delivery/index.server.ts";
 import { type OrderStatus } from "./order-status.ts";
 import {
   canMove,
@@ -21,7 +21,7 @@ import {
   type OrderListFilter,
 } from "./order-workflow.ts";
 import type { AdminOrderList, AdminOrderView } from "./admin-order-types.ts";
-import { recordAudit, type StaffActor } from "../staff/audit.server.ts";
+import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import { shopDayStart } from "../../lib/shop-calendar.ts";
 
 /** A refusal the route turns into a status and a Russian message (under `field` when it is about one). */

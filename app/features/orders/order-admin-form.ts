@@ -1,7 +1,7 @@
 // The order page's forms (one per intent, each carrying the version the manager saw), read into
 // a typed command or a Russian field error. Pure, so the route stays thin and the rules are tested.
 import { isOrderStatus, type OrderStatus } from "./order-status.ts";
-import { parseRoubles } from "../payments/payment-amount.ts";
+import { parseRoubles } from "../payments/index.ts";
 
 export type OrderCommand =
   | { intent: "status"; version: number; to: OrderStatus; note: string; notify: boolean }

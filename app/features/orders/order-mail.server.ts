@@ -1,9 +1,9 @@
 // Order confirmation mail to the shop and, when given, the buyer (logged instead without SMTP).
 import type { Db } from "../../db/database.server.ts";
 import type { Mailer } from "../../lib/ports.ts";
-import { deliveryName, isManagerPriced, LIFTING_BY_MANAGER, MANAGER_PRICES_DELIVERY } from "../delivery/delivery-pricing.ts";
+import { deliveryName, isManagerPriced, LIFTING_BY_MANAGER, MANAGER_PRICES_DELIVERY } from "../delivery/index.ts";
 import { formatPrice } from "../../lib/format.ts";
-import { SITE } from "../settings/site.ts";
+import { SITE } from "../settings/index.ts";
 import { loadOrder } from "./orders.server.ts";
 
 export async function notifyAboutOrder(db: Db, mailer: Mailer, number: string): Promise<void> {

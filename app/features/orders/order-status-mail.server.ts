@@ -1,8 +1,8 @@
 // «Сообщить покупателю»: a letter per status, sent through the shop's mailer after the change is
 // saved (a mail failure never undoes a status change).
 import { orderStatusHint, orderStatusName } from "./order-status.ts";
-import type { DeliveryType } from "../delivery/delivery-pricing.ts";
-import { SITE } from "../settings/site.ts";
+import type { DeliveryType } from "../delivery/index.ts";
+import { SITE } from "../settings/index.ts";
 import type { Mailer } from "../../lib/ports.ts";
 
 export interface StatusMailOrder {

@@ -1,4 +1,4 @@
-import type { DeliveryType, LiftingPricing, LiftType } from "../delivery/delivery-pricing.ts";
+import type { DeliveryType, LiftingPricing, LiftType } from "../delivery/index.ts";
 
 export interface OrderStatusChange {
   /** a code of app/features/orders/order-status.ts */

@@ -2,7 +2,7 @@
 // the lines may still be edited, and how the order list reads its search box and filters from the
 // URL. Pure, so the page (legal next statuses in «Статус»), the domain (refusals) and the tests
 // share one rule.
-import { DELIVERY_TYPES, type DeliveryType } from "../delivery/delivery-pricing.ts";
+import { DELIVERY_TYPES, type DeliveryType } from "../delivery/index.ts";
 import { isOrderStatus, type OrderStatus } from "./order-status.ts";
 import { formatPhoneDigits, phoneDigits } from "../../lib/phone.ts";
 

@@ -5,17 +5,17 @@ import crypto from "node:crypto";
 import type { Insertable, Transaction } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { Database, OrderTable } from "../../db/schema.ts";
-import type { CartLineView } from "../cart/cart-types.ts";
-import { BLOCKED_CHECKOUT_MESSAGE, blockingLineText, isOrderable, type BlockingLine } from "../cart/cart-availability.ts";
-import { PICKUP_POINT_MESSAGES, type CheckoutInput } from "../checkout/checkout-schema.ts";
+import type { CartLineView } from "../cart/index.ts";
+import { BLOCKED_CHECKOUT_MESSAGE, blockingLineText, isOrderable, type BlockingLine } from "../cart/index.ts";
+import { PICKUP_POINT_MESSAGES, type CheckoutInput } from "../checkout/index.ts";
 import type { OrderStatus } from "./order-status.ts";
 import { searchableName } from "./order-workflow.ts";
-import { quoteDelivery, type DeliveryType, type LiftingPricing, type LiftType } from "../delivery/delivery-pricing.ts";
-import { loadLiftTariffs } from "../delivery/lift-tariffs.server.ts";
-import { loadCart } from "../cart/cart.server.ts";
-import { isPickupPoint } from "../content/content.server.ts";
+import { quoteDelivery, type DeliveryType, type LiftingPricing, type LiftType } from "../delivery/index.ts";
+import { loadLiftTariffs } from "../delivery/index.server.ts";
+import { loadCart } from "../cart/index.server.ts";
+import { isPickupPoint } from "../content/index.server.ts";
 import type { OrderView } from "./order-types.ts";
-import { customerKeys, PROMO_FIELD, redeemPromo } from "../promo/promo-codes.server.ts";
+import { customerKeys, PROMO_FIELD, redeemPromo } from "../promo/index.server.ts";
 
 /** Session key naming the order just placed: its page thanks for it once, then shows its status. */
 export const PLACED_ORDER_KEY = "placedOrder";

@@ -16,7 +16,7 @@ import {
   type RefundRequest,
   type SoldLine,
 } from "./payment-receipt.ts";
-import { recordAudit, type StaffActor } from "../staff/audit.server.ts";
+import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import {
   PaymentProviderError,
   type Overpaid,

@@ -1,21 +1,20 @@
 import { useRef, useState } from "react";
-import type { ProductCardData } from "../catalog/catalog-types.ts";
+import type { ProductCardData } from "../catalog/index.ts";
 import type { PickupPoint, ProductPageData, TabContent } from "./product-types.ts";
-import type { DeliveryEstimate } from "../delivery/delivery-estimate.ts";
-import { leadTimeText } from "../delivery/delivery-date.ts";
+import type { DeliveryEstimate } from "../delivery/index.ts";
+import { leadTimeText } from "../delivery/index.ts";
 import type { ProductTabId } from "./product-tabs.ts";
 import { setTotals } from "./set-price.ts";
 import { ListSlider } from "../../ui/ListSlider.tsx";
-import { Breadcrumbs } from "../catalog/Breadcrumbs.tsx";
-import { ProductCard } from "../catalog/ProductCard.tsx";
-import { PickupPoints } from "../delivery/PickupPoints.tsx";
+import { Breadcrumbs, ProductCard } from "../catalog/components.ts";
+import { PickupPoints } from "../delivery/components.ts";
 import { PriceBlock } from "./PriceBlock.tsx";
 import { ProductGallery } from "./ProductGallery.tsx";
 import { ProductTabs } from "./ProductTabs.tsx";
 import { SetBlock } from "./SetBlock.tsx";
 import { SideMenu, type SideMenuItem } from "./SideMenu.tsx";
 import { TabContents } from "./TabContents.tsx";
-import type { ReviewFormInitial } from "../reviews/ReviewForm.tsx";
+import type { ReviewFormInitial } from "../reviews/components.ts";
 import "../catalog/ProductCard.css";
 import "./product.css";
 

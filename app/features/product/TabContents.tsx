@@ -1,7 +1,6 @@
 import type { TabContent } from "./product-types.ts";
 import { RichText } from "../../ui/RichText.tsx";
-import { ReviewList } from "../reviews/ReviewList.tsx";
-import { ReviewForm, type ReviewFormInitial } from "../reviews/ReviewForm.tsx";
+import { ReviewList, ReviewForm, type ReviewFormInitial } from "../reviews/components.ts";
 
 interface Props {
   content: TabContent;

@@ -9,14 +9,14 @@ import type { Database } from "../../db/schema.ts";
 import { PRODUCT_CONFLICT_MESSAGE, roublesField, type ProductFormInput } from "./product-form.ts";
 import type { ProductFormValues, PropertyField } from "./admin-product-types.ts";
 import { AdminProductError } from "./admin-products.server.ts";
-import { recordAudit, type StaffActor } from "../staff/audit.server.ts";
-import { catalogChanged } from "../catalog/catalog-changes.server.ts";
-import { cleanRichText } from "../content/rich-text.server.ts";
+import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { catalogChanged } from "../catalog/index.server.ts";
+import { cleanRichText } from "../content/index.server.ts";
 import { loadSetForm } from "./admin-set-form.server.ts";
 import { auditedItems, composeSet, recomputeSetsContaining, SetCompositionError, storedSetItems, writeSetItems } from "./set-totals.server.ts";
 import { isNonEmptyString, isProductImage, parseJsonList } from "../../lib/json-columns.ts";
-import { droppedMedia, resolveProductImages } from "../media/product-media.server.ts";
-import { DEFAULT_LEAD_WEEKS } from "../delivery/lead-time.ts";
+import { droppedMedia, resolveProductImages } from "../media/index.server.ts";
+import { DEFAULT_LEAD_WEEKS } from "../delivery/index.ts";
 
 type Executor = Db["kysely"] | Transaction<Database>;
 

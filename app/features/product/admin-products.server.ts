@@ -14,8 +14,8 @@ import {
   type ProductListFilter,
 } from "./product-list-query.ts";
 import type { AdminProductList, SectionOption } from "./admin-product-types.ts";
-import { catalogChanged } from "../catalog/catalog-changes.server.ts";
-import { recordAudit, type StaffActor } from "../staff/audit.server.ts";
+import { catalogChanged } from "../catalog/index.server.ts";
+import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import { recomputeSetsContaining } from "./set-totals.server.ts";
 import { FieldRefusal } from "../../lib/field-refusal.ts";
 

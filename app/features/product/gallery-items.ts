@@ -2,7 +2,7 @@
 // first for the viewer), video-site links as embeds, files as videos.
 import type { ProductImage } from "../../db/schema.ts";
 import type { MediaItem } from "../../ui/MediaLightbox.tsx";
-import { imageVariants } from "../media/product-image-variants.ts";
+import { imageVariants } from "../media/index.ts";
 import { parseVideoLink } from "../../lib/video-embed.ts";
 
 export function imageItem(image: ProductImage): MediaItem {

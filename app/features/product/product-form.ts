@@ -1,12 +1,11 @@
 // The back office's product form (issue 14, decision 073): what staff type, read into a product.
 // Prices are typed in roubles with kopecks as people write them («12 990,50», «12990.5 ₽») and
 // kept as integer kopecks; every refusal is a Russian message under its field.
-import { readImageRows, type ProductImagesChange } from "../media/product-images-form.ts";
+import { readImageRows, type ProductImagesChange, isUploadedVideoPath } from "../media/index.ts";
 import { parseVideoLink } from "../../lib/video-embed.ts";
-import { isUploadedVideoPath } from "../media/video-files.ts";
 import { slugify } from "../../lib/slug.ts";
 import { parseSetFields, type SetInput } from "./set-form.ts";
-import { parseLeadWeeks } from "../delivery/lead-time.ts";
+import { parseLeadWeeks } from "../delivery/index.ts";
 
 export const PRODUCT_CONFLICT_MESSAGE = "Товар изменён другим сотрудником, обновите страницу";
 export const TITLE_MAX = 200;

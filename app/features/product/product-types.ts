@@ -1,6 +1,6 @@
 // Shapes the product page hands to the UI (no SQL here, safe to import anywhere).
 import type { ContactPointKind, ProductImage, ProductKind } from "../../db/schema.ts";
-import type { ReviewQuery } from "../reviews/review-query.ts";
+import type { ReviewQuery } from "../reviews/index.ts";
 import type { RichHtml } from "../../lib/rich-text.ts";
 
 export interface SetItemView {

@@ -6,13 +6,13 @@ import type { Db } from "../../db/database.server.ts";
 import type { ProductTabId } from "./product-tabs.ts";
 import { descriptionHtml } from "./product-description.ts";
 import { articleOf } from "./product-list-query.ts";
-import type { ProductCardData } from "../catalog/catalog-types.ts";
-import { loadProductCards } from "../catalog/listing.server.ts";
+import type { ProductCardData } from "../catalog/index.ts";
+import { loadProductCards } from "../catalog/index.server.ts";
 import { firstProductImage, isNonEmptyString, isProductImage, parseJsonList } from "../../lib/json-columns.ts";
 import type { PickupPoint, ProductPageData, SpecRow, TabContent } from "./product-types.ts";
-import { listReviews, reviewStars } from "../reviews/reviews.server.ts";
-import { DEFAULT_REVIEW_QUERY } from "../reviews/review-query.ts";
-import { cleanRichText } from "../content/rich-text.server.ts";
+import { listReviews, reviewStars } from "../reviews/index.server.ts";
+import { DEFAULT_REVIEW_QUERY } from "../reviews/index.ts";
+import { cleanRichText } from "../content/index.server.ts";
 
 export const SLUG_PATTERN = /^[a-z0-9-]{1,160}$/;
 

@@ -9,8 +9,8 @@ import type { Database } from "../../db/schema.ts";
 import { shopToday } from "../../lib/shop-calendar.ts";
 import { cartPromoDiscount as discountOf, normalizePromoCode, PROMO_MESSAGES, type CartPromo } from "./promo-discount.ts";
 import type { PromoCodeRow, PromoInput } from "./promo-form.ts";
-import { recordAudit, type StaffActor } from "../staff/audit.server.ts";
-import type { CartLineView } from "../cart/cart-types.ts";
+import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import type { CartLineView } from "../cart/index.ts";
 
 /** Session key holding the code the shopper applied (upper-cased), until an order uses it. */
 export const PROMO_SESSION_KEY = "promoCode";

@@ -1,6 +1,6 @@
 import { CALLBACK_SLOTS } from "./form-schemas.ts";
 import { NAME_MAX } from "../../lib/form-fields.ts";
-import { SITE } from "../settings/site.ts";
+import { SITE } from "../settings/index.ts";
 import { AjaxForm, type FormInitial } from "./AjaxForm.tsx";
 import { ConsentField, PhoneField, SelectField, TextField } from "./FormFields.tsx";
 import { CALLBACK_TITLE } from "./callback-title.ts";

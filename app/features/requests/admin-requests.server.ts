@@ -4,13 +4,13 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { FileStorage } from "../../lib/ports.ts";
-import { recordAudit, type StaffActor } from "../staff/audit.server.ts";
+import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import { attachmentKey, type FormAttachment } from "./forms.server.ts";
 import { CONSENT_TEXTS, isConsentVersion } from "../../lib/consent.ts";
 import { parseJsonList } from "../../lib/json-columns.ts";
 import { isRequestStatus, isRequestType, REQUEST_NOTE_MAX, requestSearchPatterns, type RequestStatus, type RequestType } from "./request-status.ts";
 import type { RequestDetail, RequestPage, StaffOption } from "./request-types.ts";
-import { STAFF_ROLES, canAccess } from "../staff/staff-roles.ts";
+import { STAFF_ROLES, canAccess } from "../staff/index.ts";
 
 export const REQUESTS_PER_PAGE = 20;
 

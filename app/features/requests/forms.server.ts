@@ -6,7 +6,7 @@ import type { FileStorage, Mailer, RateLimiter } from "../../lib/ports.ts";
 import { CONSENT_TEXTS, type ConsentVersion } from "../../lib/consent.ts";
 import { CALLBACK_SLOTS, validateForm, type FormName } from "./form-schemas.ts";
 import { formValues, HONEYPOT_FIELD, type FieldErrors } from "../../lib/form-fields.ts";
-import { SITE } from "../settings/site.ts";
+import { SITE } from "../settings/index.ts";
 
 /** Valid submissions per form and client address in one window. */
 export const FORM_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 } as const;

@@ -4,7 +4,7 @@
 // manager confirms it when the goods come (and takes the stock then, as for any line he edits).
 import type { Db } from "../../db/database.server.ts";
 import { PREORDER_MESSAGES, type PreorderInput } from "./preorder-form.ts";
-import { OrderError, placeOnce, writeOrder } from "../orders/orders.server.ts";
+import { OrderError, placeOnce, writeOrder } from "../orders/index.server.ts";
 
 export const PREORDER_NOTE = "Предзаказ: менеджер позвонит, назовёт срок поставки и согласует доставку.";
 

@@ -4,7 +4,7 @@ import { parseReview, REVIEW_TEXT_MAX, REVIEW_THANKS, type ReviewErrors } from "
 import { HONEYPOT_FIELD, NAME_MAX, type FieldErrors } from "../../lib/form-fields.ts";
 import { useFieldChecks } from "../../ui/use-field-checks.ts";
 import { CURRENT_REVIEW_CONSENT, REVIEW_CONSENT_TEXTS } from "../../lib/consent.ts";
-import { tabPath } from "../product/product-tabs.ts";
+import { tabPath } from "../product/index.ts";
 import { StarRatingInput } from "../../ui/StarRating.tsx";
 
 export interface ReviewFormInitial {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { ReviewListView, ReviewsSummary } from "../product/product-types.ts";
+import type { ReviewListView, ReviewsSummary } from "../product/index.ts";
 import { countOf, formatDate, plural } from "../../lib/format.ts";
-import { descriptionParagraphs, tabPath } from "../product/product-tabs.ts";
+import { descriptionParagraphs, tabPath } from "../product/index.ts";
 import { formatRating } from "../../lib/rating.ts";
 import { REVIEW_SORTS, reviewQueryString, type ReviewQuery } from "./review-query.ts";
 import { StarRating } from "../../ui/StarRating.tsx";

@@ -1,6 +1,6 @@
 // What the back office's review queue shows (app/features/reviews/admin-reviews.server.ts reads it).
 import type { ReviewState } from "./review-moderation.ts";
-import type { ReviewPhotoView } from "../product/product-types.ts";
+import type { ReviewPhotoView } from "../product/index.ts";
 
 export interface ModerationItem {
   id: number;

@@ -6,7 +6,7 @@ import { addToAverage } from "../../lib/rating.ts";
 import type { ReviewInput } from "./review-form.ts";
 import { parseJsonList } from "../../lib/json-columns.ts";
 import { REVIEWS_PER_PAGE, type ReviewQuery } from "./review-query.ts";
-import type { ReviewListView, ReviewPhotoView, ReviewsSummary, ReviewView } from "../product/product-types.ts";
+import type { ReviewListView, ReviewPhotoView, ReviewsSummary, ReviewView } from "../product/index.ts";
 
 /** Reviews shown in the page's JSON-LD. */
 export const REVIEWS_IN_JSON_LD = 5;

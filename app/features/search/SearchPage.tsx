@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import type { SearchListing } from "./search-types.ts";
 import { countOf, PRODUCT_FORMS } from "../../lib/format.ts";
-import { buildListingSearch, MAX_QUERY_LENGTH } from "../catalog/listing-query.ts";
-import { Breadcrumbs } from "../catalog/Breadcrumbs.tsx";
-import { ListingLayout } from "../catalog/ListingLayout.tsx";
+import { buildListingSearch, MAX_QUERY_LENGTH } from "../catalog/index.ts";
+import { Breadcrumbs, ListingLayout } from "../catalog/components.ts";
 import "./SearchPage.css";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
-import { MAX_QUERY_LENGTH } from "../catalog/listing-query.ts";
+import { MAX_QUERY_LENGTH } from "../catalog/index.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { useSearchSuggestions } from "./SearchSuggestions.tsx";
 import "./SearchToggle.css";

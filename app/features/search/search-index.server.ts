@@ -5,12 +5,11 @@
 // - section names (and «Комплекты» for sets), so a query naming a section ranks it first;
 // - the catalogue vocabulary for typo and keyboard-layout correction.
 // See docs/decisions/066-forgiving-search.md.
-import { Bitset } from "../catalog/bitset.ts";
-import { PostingList } from "../catalog/posting-list.ts";
+import { Bitset, PostingList } from "../catalog/index.ts";
 import { queryStems, stem, withoutYo, words, writtenWords } from "../../lib/russian-words.ts";
 import { SearchVocabulary } from "./search-vocabulary.ts";
 import type { ProductKind } from "../../db/schema.ts";
-import type { CatalogIndex, FacetIndex } from "../catalog/catalog-index.server.ts";
+import type { CatalogIndex, FacetIndex } from "../catalog/index.server.ts";
 
 interface NamedSet {
   /** stems of the name, without joining words («Тумбы под телевизор» → тумб, телевизор) */

@@ -1,6 +1,5 @@
 // What the search hands to the UI (no SQL here, safe to import anywhere).
-import type { ListingQuery } from "../catalog/listing-query.ts";
-import type { ListingView } from "../catalog/catalog-types.ts";
+import type { ListingQuery, ListingView } from "../catalog/index.ts";
 
 export interface ProductSuggestion {
   title: string;

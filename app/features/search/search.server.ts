@@ -6,13 +6,10 @@
 import { sql, type Kysely } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { Database } from "../../db/schema.ts";
-import { Bitset } from "../catalog/bitset.ts";
-import { parseListingQuery } from "../catalog/listing-query.ts";
+import { Bitset, parseListingQuery } from "../catalog/index.ts";
 import { documentStems, queryStems } from "../../lib/russian-words.ts";
 import { correctQuery } from "./search-vocabulary.ts";
-import { getCatalogIndex, type CatalogIndex } from "../catalog/catalog-index.server.ts";
-import { knownFilters } from "../catalog/listing-page.server.ts";
-import { loadListing } from "../catalog/listing.server.ts";
+import { getCatalogIndex, type CatalogIndex, knownFilters, loadListing } from "../catalog/index.server.ts";
 import { relevanceOrder } from "./search-index.server.ts";
 import type { SearchListing } from "./search-types.ts";
 

@@ -3,9 +3,9 @@
 import type { Db } from "../../db/database.server.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { firstProductImage } from "../../lib/json-columns.ts";
-import { buildListingSearch } from "../catalog/listing-query.ts";
+import { buildListingSearch } from "../catalog/index.ts";
 import { queryStems, stem, words } from "../../lib/russian-words.ts";
-import { getCatalogIndex } from "../catalog/catalog-index.server.ts";
+import { getCatalogIndex } from "../catalog/index.server.ts";
 import { findProducts } from "./search.server.ts";
 import type { Suggestions } from "./search-types.ts";
 

@@ -2,7 +2,7 @@
 // the object, and before → after as the fields that changed. Unknown actions show their code, so
 // an entry written by a newer part of the back office is never hidden.
 import { ROLE_TITLES, isStaffRole } from "./staff-roles.ts";
-import { orderStatusName } from "../orders/order-status.ts";
+import { orderStatusName } from "../orders/index.ts";
 
 const ACTIONS: Record<string, string> = {
   "staff.add": "Добавлен сотрудник",

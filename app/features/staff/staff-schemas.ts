@@ -2,7 +2,7 @@
 // own password again («Ваш пароль»); the roles come from a fixed list, anything else is refused.
 import { z } from "zod";
 import { email, personName } from "../../lib/form-fields.ts";
-import { newPasswordField } from "../accounts/account-schemas.ts";
+import { newPasswordField } from "../accounts/index.ts";
 import { STAFF_ROLES } from "./staff-roles.ts";
 
 export const STAFF_MESSAGES = {

@@ -1,14 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/audit";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { listAudit } from "../../features/staff/audit.server.ts";
-import { listStaff } from "../../features/staff/staff.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
-import { AUDIT_ENTITIES } from "../../features/staff/audit-view.ts";
-import { AdminFilters, FilterSelect } from "../../features/back-office/AdminFilters.tsx";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { AuditTable } from "../../features/staff/admin/AuditTable.tsx";
+import { listAudit, listStaff } from "../../features/staff/index.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
+import { AUDIT_ENTITIES } from "../../features/staff/index.ts";
+import { AdminFilters, FilterSelect, AdminPage } from "../../features/back-office/components.ts";
+import { AuditTable } from "../../features/staff/components.ts";
 
 export const meta: Route.MetaFunction = () => adminMeta("Журнал");
 

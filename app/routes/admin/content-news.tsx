@@ -1,19 +1,26 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/content-news";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
 import { parseFormBody, readLimitedBody } from "../../http/request-body.server.ts";
-import { addNews, deleteNews, loadNewsItem, NEWS_FORM_MAX_BYTES, NEWS_FORM_TOO_LARGE, saveNews, type EditableNews } from "../../features/content/admin-news.server.ts";
-import { UploadError } from "../../features/accounts/files.server.ts";
-import { isUploadedImagePath, removeMediaImage, storeMediaImage } from "../../features/media/media-images.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
+import {
+  addNews,
+  deleteNews,
+  loadNewsItem,
+  NEWS_FORM_MAX_BYTES,
+  NEWS_FORM_TOO_LARGE,
+  saveNews,
+  type EditableNews,
+} from "../../features/content/index.server.ts";
+import { UploadError } from "../../features/accounts/index.server.ts";
+import { isUploadedImagePath, removeMediaImage, storeMediaImage } from "../../features/media/index.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
 import { shopToday } from "../../lib/shop-calendar.ts";
 import { formValues, parseFields, type FieldErrors } from "../../lib/form-fields.ts";
-import { newsSchema } from "../../features/content/news-form.ts";
+import { newsSchema } from "../../features/content/index.ts";
 import { parseRecordId } from "../../lib/record-id.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { NewsDeleteForm } from "../../features/content/admin/NewsDeleteForm.tsx";
-import { NewsForm, type NewsValues } from "../../features/content/admin/NewsForm.tsx";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { NewsDeleteForm, NewsForm, type NewsValues } from "../../features/content/components.ts";
 import "../../features/content/admin/content.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData?.values.title || "Новая новость");

@@ -1,17 +1,13 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/content-page";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { loadEditablePage, savePage } from "../../features/content/admin-content.server.ts";
-import { cleanRichText } from "../../features/content/rich-text.server.ts";
-import { faqBody, readFaqItems, typedFaqRows, type FaqFormItem } from "../../features/content/faq-form.ts";
-import { splitDetails } from "../../features/content/faq-html.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
-import { pageSchema } from "../../features/content/content-forms.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { loadEditablePage, savePage, cleanRichText } from "../../features/content/index.server.ts";
+import { faqBody, readFaqItems, typedFaqRows, type FaqFormItem, splitDetails, pageSchema } from "../../features/content/index.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
 import { formValues, parseFields, type FieldErrors } from "../../lib/form-fields.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { FaqPageForm } from "../../features/content/admin/FaqPageForm.tsx";
-import { PageForm } from "../../features/content/admin/PageForm.tsx";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { FaqPageForm, PageForm } from "../../features/content/components.ts";
 import "../../features/content/admin/content.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData ? `Страница «${loaderData.page.title}»` : "Страница");

@@ -1,15 +1,14 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/content-showroom";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { addShowroom, loadShowroom, saveShowroom, type EditableShowroom } from "../../features/content/admin-content.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
-import { DEFAULT_TILE_ATTRIBUTION } from "../../features/content/map-tiles.ts";
-import { showroomSchema } from "../../features/content/content-forms.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { addShowroom, loadShowroom, saveShowroom, type EditableShowroom } from "../../features/content/index.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
+import { DEFAULT_TILE_ATTRIBUTION, showroomSchema } from "../../features/content/index.ts";
 import { formValues, parseFields } from "../../lib/form-fields.ts";
 import { parseRecordId } from "../../lib/record-id.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { ShowroomForm, type ShowroomValues } from "../../features/content/admin/ShowroomForm.tsx";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { ShowroomForm, type ShowroomValues } from "../../features/content/components.ts";
 import "../../features/content/admin/content.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData?.values.title || "Новый салон");

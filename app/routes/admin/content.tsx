@@ -1,17 +1,16 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/content";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { CONTENT_CONFLICT_MESSAGE, listPages, listShowrooms, loadBanner, saveBanner } from "../../features/content/admin-content.server.ts";
-import { listNewsForStaff } from "../../features/content/admin-news.server.ts";
-import { loadLiftTariffs, saveLiftTariffs } from "../../features/delivery/lift-tariffs.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
-import { bannerSchema, liftTariffsSchema } from "../../features/content/content-forms.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { CONTENT_CONFLICT_MESSAGE, listPages, listShowrooms, loadBanner, saveBanner, listNewsForStaff } from "../../features/content/index.server.ts";
+import { loadLiftTariffs, saveLiftTariffs } from "../../features/delivery/index.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
+import { bannerSchema, liftTariffsSchema } from "../../features/content/index.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { formValues, parseFields } from "../../lib/form-fields.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { BannerForm } from "../../features/content/admin/BannerForm.tsx";
-import { TariffsForm } from "../../features/delivery/admin/TariffsForm.tsx";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { BannerForm } from "../../features/content/components.ts";
+import { TariffsForm } from "../../features/delivery/components.ts";
 import "../../features/back-office/admin-table.css";
 import "../../features/content/admin/content.css";
 

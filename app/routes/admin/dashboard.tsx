@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { loadDashboard } from "../../features/back-office/admin-dashboard.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
-import { canAccess } from "../../features/staff/staff-roles.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { loadDashboard } from "../../features/back-office/index.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
+import { canAccess } from "../../features/staff/index.ts";
 import { shopPeriods, shopToday } from "../../lib/shop-calendar.ts";
 import { countOf, formatPrice } from "../../lib/format.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
+import { AdminPage } from "../../features/back-office/components.ts";
 import "../../features/back-office/dashboard.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Сводка");

@@ -1,15 +1,15 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/exchange";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { feedSections, loadFeedSettings, saveFeedSettings } from "../../features/feed-yml/yml-feed.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { feedSections, loadFeedSettings, saveFeedSettings } from "../../features/feed-yml/index.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
 import { formValues } from "../../lib/form-fields.ts";
-import { parseFeedShopForm, type FeedShopFormValues, type FeedShopSettings } from "../../features/feed-yml/yml-settings-form.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { FeedSettingsForm } from "../../features/feed-yml/admin/FeedSettingsForm.tsx";
-import { ExchangeSessions } from "../../features/exchange-1c/admin/ExchangeSessions.tsx";
-import { listExchangeSessions } from "../../features/exchange-1c/exchange-1c.server.ts";
+import { parseFeedShopForm, type FeedShopFormValues, type FeedShopSettings } from "../../features/feed-yml/index.ts";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { FeedSettingsForm } from "../../features/feed-yml/components.ts";
+import { ExchangeSessions } from "../../features/exchange-1c/components.ts";
+import { listExchangeSessions } from "../../features/exchange-1c/index.server.ts";
 
 export const meta: Route.MetaFunction = () => adminMeta("Обмен");
 

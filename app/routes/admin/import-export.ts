@@ -1,7 +1,7 @@
 import type { Route } from "./+types/import-export";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { exportCatalogCsv } from "../../features/catalog-csv/catalog-import.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { exportCatalogCsv } from "../../features/catalog-csv/index.server.ts";
 
 /** «Скачать CSV»: the whole catalogue in the import's own format. */
 export async function loader(args: Route.LoaderArgs) {

@@ -8,10 +8,10 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/import";
 import { servicesContext } from "../../context.ts";
-import { notifyBackInStock } from "../../features/requests/stock-notices.server.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
+import { notifyBackInStock } from "../../features/requests/index.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
 import { parseFormBody, readLimitedBody } from "../../http/request-body.server.ts";
-import { UploadError } from "../../features/accounts/files.server.ts";
+import { UploadError } from "../../features/accounts/index.server.ts";
 import {
   applyCatalogImport,
   CatalogFileError,
@@ -19,13 +19,12 @@ import {
   CSV_TOO_LARGE,
   startCatalogImport,
   loadImportSession,
-} from "../../features/catalog-csv/catalog-import.server.ts";
-import type { ImportPreview } from "../../features/catalog-csv/catalog-import-types.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
+} from "../../features/catalog-csv/index.server.ts";
+import type { ImportPreview } from "../../features/catalog-csv/index.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
 import { countOf } from "../../lib/format.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { ImportUpload } from "../../features/catalog-csv/admin/ImportUpload.tsx";
-import { ImportPreviewView } from "../../features/catalog-csv/admin/ImportPreviewView.tsx";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { ImportUpload, ImportPreviewView } from "../../features/catalog-csv/components.ts";
 import "../../features/catalog-csv/admin/import.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Импорт");

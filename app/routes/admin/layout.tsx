@@ -1,9 +1,8 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { adminMeta, adminNavFor } from "../../features/back-office/admin-nav.ts";
-import { AdminShell } from "../../features/back-office/AdminShell.tsx";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { adminMeta, adminNavFor } from "../../features/back-office/index.ts";
+import { AdminShell, AdminPage } from "../../features/back-office/components.ts";
 
 export const meta: Route.MetaFunction = () => adminMeta("Управление");
 

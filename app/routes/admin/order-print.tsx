@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/order-print";
 import { servicesContext } from "../../context.ts";
-import { loadAdminOrder } from "../../features/orders/admin-orders.server.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
-import { OrderSheet } from "../../features/orders/admin/OrderSheet.tsx";
+import { loadAdminOrder } from "../../features/orders/index.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
+import { OrderSheet } from "../../features/orders/components.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData ? `Бланк заказа № ${loaderData.order.number}` : "Бланк заказа");
 

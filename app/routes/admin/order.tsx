@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/order";
 import { servicesContext } from "../../context.ts";
-import { notifyBackInStock } from "../../features/requests/stock-notices.server.ts";
+import { notifyBackInStock } from "../../features/requests/index.server.ts";
 import {
   AdminOrderError,
   changeOrderStatus,
@@ -10,26 +10,26 @@ import {
   loadAdminOrder,
   setLiftingPrice,
   setManagerNote,
-} from "../../features/orders/admin-orders.server.ts";
-import { sendStatusMail } from "../../features/orders/order-status-mail.server.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
+  sendStatusMail,
+} from "../../features/orders/index.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { parseOrderForm } from "../../features/orders/order-admin-form.ts";
-import { orderStatusName } from "../../features/orders/order-status.ts";
-import { linesEditable } from "../../features/orders/order-workflow.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { ManagerNoteForm } from "../../features/orders/admin/ManagerNoteForm.tsx";
-import { OrderStatusHistory } from "../../features/orders/admin/OrderStatusHistory.tsx";
-import { OrderInfo } from "../../features/orders/admin/OrderInfo.tsx";
-import { OrderLines } from "../../features/orders/admin/OrderLines.tsx";
-import { OrderStatusForm } from "../../features/orders/admin/OrderStatusForm.tsx";
-import { OrderPaymentCard } from "../../features/payments/admin/OrderPaymentCard.tsx";
-import type { StaffActor } from "../../features/staff/audit.server.ts";
-import { issueSettlementReceipt, loadOrderPayment, loadPaidPayment, previewRefund, refundOrderPayment, RefundError } from "../../features/payments/payments.server.ts";
-import { PaymentProviderError } from "../../features/payments/payment-types.ts";
+import { parseOrderForm, orderStatusName, linesEditable } from "../../features/orders/index.ts";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { ManagerNoteForm, OrderStatusHistory, OrderInfo, OrderLines, OrderStatusForm } from "../../features/orders/components.ts";
+import { OrderPaymentCard } from "../../features/payments/components.ts";
+import type { StaffActor } from "../../features/staff/index.server.ts";
+import {
+  issueSettlementReceipt,
+  loadOrderPayment,
+  loadPaidPayment,
+  previewRefund,
+  refundOrderPayment,
+  RefundError,
+} from "../../features/payments/index.server.ts";
+import { PaymentProviderError, parseRefundForm, refundPrefill, type RefundFormValues } from "../../features/payments/index.ts";
 import { moneyInWords } from "../../lib/money-words.ts";
-import { parseRefundForm, refundPrefill, type RefundFormValues } from "../../features/payments/refund-form.ts";
 import "../../features/orders/admin/orders.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData ? `Заказ № ${loaderData.order.number}` : "Заказ");

@@ -1,13 +1,12 @@
 import type { Route } from "./+types/orders";
 import { servicesContext } from "../../context.ts";
-import { listOrders } from "../../features/orders/admin-orders.server.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
+import { listOrders } from "../../features/orders/index.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
 import { countOf } from "../../lib/format.ts";
-import { parseOrderListQuery } from "../../features/orders/order-workflow.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { OrderFilters } from "../../features/orders/admin/OrderFilters.tsx";
-import { OrderTable } from "../../features/orders/admin/OrderTable.tsx";
+import { parseOrderListQuery } from "../../features/orders/index.ts";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { OrderFilters, OrderTable } from "../../features/orders/components.ts";
 import "../../features/orders/admin/orders.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Заказы");

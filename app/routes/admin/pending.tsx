@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pending";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { ADMIN_NAV, adminAreaOfSegment, adminMeta } from "../../features/back-office/admin-nav.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { ADMIN_NAV, adminAreaOfSegment, adminMeta } from "../../features/back-office/index.ts";
+import { AdminPage } from "../../features/back-office/components.ts";
 
 // Areas of the back office not built yet answer here (guarded like the real pages will be), so the
 // navigation is complete; a real route for the same address takes precedence over this one.

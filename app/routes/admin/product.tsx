@@ -2,19 +2,25 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/product";
 import type { Db } from "../../db/database.server.ts";
 import { servicesContext } from "../../context.ts";
-import { notifyBackInStock } from "../../features/requests/stock-notices.server.ts";
-import { emptyProductForm, loadProductForm, saveProduct, sectionProperties } from "../../features/product/admin-product-form.server.ts";
-import type { ProductFormValues } from "../../features/product/admin-product-types.ts";
-import { AdminProductError, sectionOptions } from "../../features/product/admin-products.server.ts";
-import { receiveProductMedia, removeProductMedia } from "../../features/media/product-media.server.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
-import { parseProductForm } from "../../features/product/product-form.ts";
-import { parseSetOp, readSetRows } from "../../features/product/set-form.ts";
-import { editSetItems, emptySetForm, typedSetForm } from "../../features/product/admin-set-form.server.ts";
-import { articleOf } from "../../features/product/product-list-query.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { ProductForm } from "../../features/product/admin/ProductForm.tsx";
+import { notifyBackInStock } from "../../features/requests/index.server.ts";
+import {
+  emptyProductForm,
+  loadProductForm,
+  saveProduct,
+  sectionProperties,
+  AdminProductError,
+  sectionOptions,
+  editSetItems,
+  emptySetForm,
+  typedSetForm,
+} from "../../features/product/index.server.ts";
+import type { ProductFormValues } from "../../features/product/index.ts";
+import { receiveProductMedia, removeProductMedia } from "../../features/media/index.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
+import { parseProductForm, parseSetOp, readSetRows, articleOf } from "../../features/product/index.ts";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { ProductForm } from "../../features/product/components.ts";
 import "../../features/product/admin/products.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

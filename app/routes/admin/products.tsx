@@ -1,15 +1,14 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/products";
 import { servicesContext } from "../../context.ts";
-import { notifyBackInStock } from "../../features/requests/stock-notices.server.ts";
-import { AdminProductError, applyBulkAction, listAdminProducts, sectionOptions } from "../../features/product/admin-products.server.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
+import { notifyBackInStock } from "../../features/requests/index.server.ts";
+import { AdminProductError, applyBulkAction, listAdminProducts, sectionOptions } from "../../features/product/index.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
 import { countOf, PRODUCT_FORMS } from "../../lib/format.ts";
-import { parseBulkForm, parseProductListQuery } from "../../features/product/product-list-query.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { ProductFilters } from "../../features/product/admin/ProductFilters.tsx";
-import { ProductTable } from "../../features/product/admin/ProductTable.tsx";
+import { parseBulkForm, parseProductListQuery } from "../../features/product/index.ts";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { ProductFilters, ProductTable } from "../../features/product/components.ts";
 import "../../features/product/admin/products.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Товары");

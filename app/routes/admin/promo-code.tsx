@@ -1,14 +1,14 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/promo-code";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { loadPromoCode, promoSectionChoices, savePromoCode } from "../../features/promo/promo-codes.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { loadPromoCode, promoSectionChoices, savePromoCode } from "../../features/promo/index.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
 import { parseFields, type FieldErrors } from "../../lib/form-fields.ts";
-import { promoFormFromPost, promoFormValues, promoSchema, type PromoFormValues } from "../../features/promo/promo-form.ts";
+import { promoFormFromPost, promoFormValues, promoSchema, type PromoFormValues } from "../../features/promo/index.ts";
 import { parseRecordId } from "../../lib/record-id.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { PromoForm } from "../../features/promo/admin/PromoForm.tsx";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { PromoForm } from "../../features/promo/components.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData?.values.code || "Новый промокод");
 

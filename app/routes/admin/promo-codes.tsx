@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/promo-codes";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { listPromoCodes } from "../../features/promo/promo-codes.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { PromoTable } from "../../features/promo/admin/PromoTable.tsx";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { listPromoCodes } from "../../features/promo/index.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { PromoTable } from "../../features/promo/components.ts";
 
 export const meta: Route.MetaFunction = () => adminMeta("Промокоды");
 

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/request-file";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { readRequestAttachment } from "../../features/requests/admin-requests.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { readRequestAttachment } from "../../features/requests/index.server.ts";
 import { parseRecordId } from "../../lib/record-id.ts";
-import { contentDisposition } from "../../features/accounts/files.server.ts";
+import { contentDisposition } from "../../features/accounts/index.server.ts";
 
 const notFound = () => new Response("Файл не найден", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 

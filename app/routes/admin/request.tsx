@@ -1,13 +1,12 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/request";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { getRequest, listRequestAssignees, updateRequest } from "../../features/requests/admin-requests.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { getRequest, listRequestAssignees, updateRequest } from "../../features/requests/index.server.ts";
 import { parseRecordId } from "../../lib/record-id.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { RequestCard } from "../../features/requests/admin/RequestCard.tsx";
-import { RequestEditor } from "../../features/requests/admin/RequestEditor.tsx";
+import { adminMeta } from "../../features/back-office/index.ts";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { RequestCard, RequestEditor } from "../../features/requests/components.ts";
 
 const NOT_FOUND = { message: "Такой заявки нет." };
 

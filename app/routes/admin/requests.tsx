@@ -1,14 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/requests";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { listRequestAssignees, listRequests, parseRequestFilter } from "../../features/requests/admin-requests.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { listRequestAssignees, listRequests, parseRequestFilter } from "../../features/requests/index.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { REQUEST_STATUSES, REQUEST_TYPES, requestStatusName, requestTypeName } from "../../features/requests/request-status.ts";
-import { AdminFilters, FilterSearch, FilterSelect } from "../../features/back-office/AdminFilters.tsx";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { AdminPager } from "../../features/back-office/AdminPager.tsx";
+import { REQUEST_STATUSES, REQUEST_TYPES, requestStatusName, requestTypeName } from "../../features/requests/index.ts";
+import { AdminFilters, FilterSearch, FilterSelect, AdminPage, AdminPager } from "../../features/back-office/components.ts";
 import "../../features/back-office/admin-table.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Заявки");

@@ -1,14 +1,13 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/reviews";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { countByState, listModeration, moderateReview, parseModerationFilter, type ModerationAction } from "../../features/reviews/admin-reviews.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { countByState, listModeration, moderateReview, parseModerationFilter, type ModerationAction } from "../../features/reviews/index.server.ts";
 import { parseRecordId } from "../../lib/record-id.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
-import { REVIEW_STATE_TITLES, REVIEW_STATES } from "../../features/reviews/review-moderation.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { AdminPager } from "../../features/back-office/AdminPager.tsx";
-import { ModerationCard } from "../../features/reviews/admin/ModerationCard.tsx";
+import { adminMeta } from "../../features/back-office/index.ts";
+import { REVIEW_STATE_TITLES, REVIEW_STATES } from "../../features/reviews/index.ts";
+import { AdminPage, AdminPager } from "../../features/back-office/components.ts";
+import { ModerationCard } from "../../features/reviews/components.ts";
 import "../../features/back-office/admin-table.css";
 import "../../features/reviews/admin/ModerationCard.css";
 

@@ -1,18 +1,15 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/section";
 import { servicesContext } from "../../context.ts";
-import { deleteSection, editSection, loadSectionForEdit, saveSectionFacets, SectionEditError } from "../../features/catalog/admin-sections.server.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
+import { deleteSection, editSection, loadSectionForEdit, saveSectionFacets, SectionEditError } from "../../features/catalog/index.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
 import { formValues, parseFields, type FieldErrors } from "../../lib/form-fields.ts";
 import { countOf, PRODUCT_FORMS } from "../../lib/format.ts";
 import { parseRecordId } from "../../lib/record-id.ts";
-import { moveCode } from "../../features/catalog/section-facets.ts";
-import { parseFacetForm, SECTION_MESSAGES, sectionDeleteSchema, sectionEditSchema } from "../../features/catalog/section-form.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { SectionDeleteForm } from "../../features/catalog/admin/SectionDeleteForm.tsx";
-import { SectionEditForm } from "../../features/catalog/admin/SectionEditForm.tsx";
-import { SectionFacetsForm, type FacetRow } from "../../features/catalog/admin/SectionFacetsForm.tsx";
+import { moveCode, parseFacetForm, SECTION_MESSAGES, sectionDeleteSchema, sectionEditSchema } from "../../features/catalog/index.ts";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { SectionDeleteForm, SectionEditForm, SectionFacetsForm, type FacetRow } from "../../features/catalog/components.ts";
 import "../../features/catalog/admin/sections.css";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData?.view.section.title ?? "Раздел");

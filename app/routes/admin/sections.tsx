@@ -1,14 +1,13 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/sections";
 import { servicesContext } from "../../context.ts";
-import { addSection, loadSectionTree, moveSection, SectionEditError } from "../../features/catalog/admin-sections.server.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
+import { addSection, loadSectionTree, moveSection, SectionEditError } from "../../features/catalog/index.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
 import { formValues, parseFields, type FieldErrors } from "../../lib/form-fields.ts";
-import { sectionAddSchema, sectionMoveSchema } from "../../features/catalog/section-form.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { SectionAddForm, type SectionAddValues } from "../../features/catalog/admin/SectionAddForm.tsx";
-import { SectionTree } from "../../features/catalog/admin/SectionTree.tsx";
+import { sectionAddSchema, sectionMoveSchema } from "../../features/catalog/index.ts";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { SectionAddForm, type SectionAddValues, SectionTree } from "../../features/catalog/components.ts";
 import "../../features/catalog/admin/sections.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Разделы");

@@ -1,16 +1,14 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/staff";
 import { servicesContext } from "../../context.ts";
-import { requireStaff } from "../../features/staff/staff-guard.server.ts";
-import { addStaff, confirmStaffPassword, listStaff, removeStaff, setStaffRole, type StaffChangeResult } from "../../features/staff/staff.server.ts";
-import { adminMeta } from "../../features/back-office/admin-nav.ts";
+import { addStaff, confirmStaffPassword, listStaff, removeStaff, setStaffRole, type StaffChangeResult } from "../../features/staff/index.server.ts";
+import { requireStaff } from "../../http/staff-guard.server.ts";
+import { adminMeta } from "../../features/back-office/index.ts";
 import { fieldErrors, formValues, type FieldErrors } from "../../lib/form-fields.ts";
-import { STAFF_MESSAGES, staffAddSchema, staffRemoveSchema, staffRoleSchema } from "../../features/staff/staff-schemas.ts";
-import { AdminPage } from "../../features/back-office/AdminPage.tsx";
-import { StaffTable } from "../../features/staff/admin/StaffTable.tsx";
-import { StaffAddForm } from "../../features/staff/admin/StaffAddForm.tsx";
-import { StaffEditForm } from "../../features/staff/admin/StaffEditForm.tsx";
-import { FormNotice } from "../../features/accounts/AuthCard.tsx";
+import { STAFF_MESSAGES, staffAddSchema, staffRemoveSchema, staffRoleSchema } from "../../features/staff/index.ts";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { StaffTable, StaffAddForm, StaffEditForm } from "../../features/staff/components.ts";
+import { FormNotice } from "../../features/accounts/components.ts";
 
 export const meta: Route.MetaFunction = () => adminMeta("Сотрудники");
 

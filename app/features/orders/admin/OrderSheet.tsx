@@ -1,5 +1,5 @@
 import type { AdminOrderView } from "../admin-order-types.ts";
-import { deliveryName, LIFT_TYPES, LIFTING_BY_MANAGER } from "../../delivery/delivery-pricing.ts";
+import { deliveryName, LIFT_TYPES, LIFTING_BY_MANAGER } from "../../delivery/index.ts";
 import { formatDate, formatPrice } from "../../../lib/format.ts";
 import "./order-sheet.css";
 

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { AdminOrderList } from "../admin-order-types.ts";
-import { deliveryName } from "../../delivery/delivery-pricing.ts";
+import { deliveryName } from "../../delivery/index.ts";
 import { formatDateTime, formatPrice } from "../../../lib/format.ts";
-import { ONE_CLICK_SOURCE, ONE_CLICK_SOURCE_NAME } from "../../checkout/one-click.ts";
+import { ONE_CLICK_SOURCE, ONE_CLICK_SOURCE_NAME } from "../../checkout/index.ts";
 import { orderStatusName } from "../order-status.ts";
 import { orderListParams, type OrderListFilter, type OrderSort } from "../order-workflow.ts";
 

@@ -4,7 +4,7 @@ import { FormGroup } from "../../../ui/FormGroup.tsx";
 import { SetItemsEditor } from "./SetItemsEditor.tsx";
 import { ProductImagesField } from "./ProductImagesField.tsx";
 import { ProductVideoFilesField } from "./ProductVideoFilesField.tsx";
-import { RichTextField } from "../../content/admin/RichTextField.tsx";
+import { RichTextField } from "../../content/components.ts";
 
 interface Props {
   values: ProductFormValues;

@@ -2,9 +2,9 @@
 // area. The role is read from the database on every request, never from the session or a form,
 // so a tampered field or a demotion takes effect at once.
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { servicesContext, sessionContext } from "../../context.ts";
-import { findStaffMember, type StaffMember } from "./staff.server.ts";
-import { canAccess, type AdminArea } from "./staff-roles.ts";
+import { servicesContext, sessionContext } from "../context.ts";
+import { findStaffMember, type StaffMember } from "../features/staff/index.server.ts";
+import { canAccess, type AdminArea } from "../features/staff/index.ts";
 
 export const FORBIDDEN_MESSAGE = "Недостаточно прав для этого раздела. Обратитесь к владельцу магазина.";
 

@@ -1,0 +1,3 @@
+export * from "./AddToCartButton.tsx";
+export * from "./CartInformer.tsx";
+export * from "./CartView.tsx";

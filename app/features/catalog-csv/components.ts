@@ -1,0 +1,2 @@
+export * from "./admin/ImportPreviewView.tsx";
+export * from "./admin/ImportUpload.tsx";

@@ -1,0 +1,3 @@
+export * from "./CheckoutForm.tsx";
+export * from "./OneClickButton.tsx";
+export * from "./OneClickForm.tsx";

@@ -1,0 +1,1 @@
+export * from "./one-click-post.server.ts";

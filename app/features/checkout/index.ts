@@ -1,0 +1,2 @@
+export * from "./checkout-schema.ts";
+export * from "./one-click.ts";

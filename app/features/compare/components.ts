@@ -1,0 +1,2 @@
+export * from "./CompareToggle.tsx";
+export * from "./ComparisonView.tsx";

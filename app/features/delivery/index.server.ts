@@ -1,0 +1,1 @@
+export * from "./lift-tariffs.server.ts";

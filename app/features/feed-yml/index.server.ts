@@ -1,0 +1,2 @@
+export * from "./feed-response.server.ts";
+export * from "./yml-feed.server.ts";

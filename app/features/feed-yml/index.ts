@@ -1,0 +1,2 @@
+export * from "./yml-settings-form.ts";
+export * from "./yml.ts";

@@ -1,0 +1,2 @@
+export * from "./media-images.server.ts";
+export * from "./product-media.server.ts";

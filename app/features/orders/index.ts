@@ -1,0 +1,4 @@
+export * from "./order-admin-form.ts";
+export * from "./order-status.ts";
+export * from "./order-types.ts";
+export * from "./order-workflow.ts";

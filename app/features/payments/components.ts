@@ -1,0 +1,2 @@
+export * from "./OrderPaymentPanel.tsx";
+export * from "./admin/OrderPaymentCard.tsx";

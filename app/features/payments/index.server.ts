@@ -1,0 +1,2 @@
+export * from "./online-payment.server.ts";
+export * from "./payments.server.ts";

@@ -1,0 +1,4 @@
+export * from "./PromoCodeForm.tsx";
+export * from "./PromoSlider.tsx";
+export * from "./admin/PromoForm.tsx";
+export * from "./admin/PromoTable.tsx";

@@ -1,0 +1,1 @@
+export * from "./promo-codes.server.ts";

@@ -1,0 +1,3 @@
+export * from "./ReviewForm.tsx";
+export * from "./ReviewList.tsx";
+export * from "./admin/ModerationCard.tsx";

@@ -1,0 +1,2 @@
+export * from "./admin-reviews.server.ts";
+export * from "./reviews.server.ts";

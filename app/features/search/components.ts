@@ -1,0 +1,2 @@
+export * from "./SearchPage.tsx";
+export * from "./SearchToggle.tsx";

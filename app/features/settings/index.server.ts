@@ -1,0 +1,1 @@
+export * from "./shop-facts.server.ts";

@@ -1,0 +1,2 @@
+export * from "./shop-facts.ts";
+export * from "./site.ts";

@@ -1,0 +1,2 @@
+export * from "./audit.server.ts";
+export * from "./staff.server.ts";

@@ -1,0 +1,3 @@
+export * from "./audit-view.ts";
+export * from "./staff-roles.ts";
+export * from "./staff-schemas.ts";
