@@ -39,9 +39,9 @@ describe("layer guards in the lint configuration", () => {
     expect(
       await restrictedImports("app/ui/Example.tsx", 'import { findUserById } from "../features/accounts/index.server.ts";\nexport const f = findUserById;\n'),
     ).toEqual([expect.stringContaining("must not import *.server")]);
-    expect(
-      await restrictedImports("app/features/cart/Example.tsx", 'import { readCart } from "./cart.server.ts";\nexport const r = readCart;\n'),
-    ).toEqual([expect.stringContaining("must not import *.server")]);
+    expect(await restrictedImports("app/features/cart/Example.tsx", 'import { readCart } from "./cart.server.ts";\nexport const r = readCart;\n')).toEqual([
+      expect.stringContaining("must not import *.server"),
+    ]);
   });
 
   it("let the allowed imports through", async () => {
@@ -60,16 +60,16 @@ describe("feature boundaries in the lint configuration", () => {
     expect(await featureEntries("app/features/checkout/example.server.ts", deep)).toEqual([
       expect.stringContaining("Import feature «orders» through its entry point"),
     ]);
-    expect(
-      await featureEntries("app/routes/example.tsx", 'import { CartView } from "../features/cart/CartView.tsx";\nexport const C = CartView;\n'),
-    ).toEqual([expect.stringContaining("Import feature «cart» through its entry point")]);
+    expect(await featureEntries("app/routes/example.tsx", 'import { CartView } from "../features/cart/CartView.tsx";\nexport const C = CartView;\n')).toEqual([
+      expect.stringContaining("Import feature «cart» through its entry point"),
+    ]);
     expect(
       await featureEntries("server/example.ts", 'import { listOrders } from "../app/features/orders/admin-orders.server.ts";\nexport const l = listOrders;\n'),
     ).toEqual([expect.stringContaining("Import feature «orders» through its entry point")]);
     // a lazily loaded module is a deep import too
-    expect(
-      await featureEntries("app/features/delivery/Example.tsx", 'export const load = () => import("../content/LeafletMap.client.tsx");\n'),
-    ).toEqual([expect.stringContaining("Import feature «content» through its entry point")]);
+    expect(await featureEntries("app/features/delivery/Example.tsx", 'export const load = () => import("../content/LeafletMap.client.tsx");\n')).toEqual([
+      expect.stringContaining("Import feature «content» through its entry point"),
+    ]);
   });
 
   it("refuse React components in server code and in plain modules, which Node runs", async () => {
@@ -93,9 +93,9 @@ describe("feature boundaries in the lint configuration", () => {
       "",
     ].join("\n");
     expect(await featureEntries("app/features/checkout/example.server.ts", code)).toEqual([]);
-    expect(
-      await featureEntries("app/routes/example.tsx", 'import { CartView } from "../features/cart/components.ts";\nexport const C = CartView;\n'),
-    ).toEqual([]);
+    expect(await featureEntries("app/routes/example.tsx", 'import { CartView } from "../features/cart/components.ts";\nexport const C = CartView;\n')).toEqual(
+      [],
+    );
   });
 
   it("hold for the whole tree: every feature's entry points re-export only its own files", () => {
