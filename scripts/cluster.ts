@@ -2,7 +2,7 @@
 // as one, on loopback, the way production runs them (decision 096): PostgreSQL (DATABASE_URL),
 // Redis (REDIS_URL), the production build, migrations run once, N × `node server/main.ts` with the
 // flags of `npm run serve` on ports port+1 … port+N, and nginx on `port` with deploy/nginx.conf.
-// Ctrl-C (or SIGTERM) stops everything. The proof suite (tests/integration/cluster.test.ts) drives
+// Ctrl-C (or SIGTERM) stops everything. The proof suite (tests/integration/platform/cluster.test.ts) drives
 // the same code through startCluster().
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";

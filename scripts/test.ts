@@ -34,7 +34,7 @@ function ensureChromium(): boolean {
 }
 
 /**
- * Debian's nginx (with its brotli module) for the cluster proof (tests/integration/cluster.test.ts).
+ * Debian's nginx (with its brotli module) for the cluster proof (tests/integration/platform/cluster.test.ts).
  * Missing and not root: the suite fails saying so; the other tests still run.
  */
 function ensureNginx(): void {

@@ -5,7 +5,7 @@ import { addStaff, CLI_ACTOR } from "../../app/features/staff/staff.server.ts";
 import { registerUser } from "../../app/features/accounts/users.server.ts";
 import { rotateSession } from "../../app/features/accounts/sessions.server.ts";
 import type { StaffRole } from "../../app/features/staff/staff-roles.ts";
-import { signedSessionCookie, uniqueEmail, Visitor } from "../integration/accounts-client.ts";
+import { signedSessionCookie, uniqueEmail, Visitor } from "./accounts-client.ts";
 import type { VitrinaApp } from "../../server/app.ts";
 
 /** What the helpers need of an app: its database, and for a signed-in Visitor its address (a TestApp, or one instance of a cluster). */
