@@ -4,7 +4,7 @@ import type { Route } from "./+types/news";
 import { servicesContext } from "../context.ts";
 import { listNewsPage } from "../features/content/index.server.ts";
 import { formatDate } from "../lib/format.ts";
-import { intInRange } from "../lib/number-only.ts";
+import { readPageNumber } from "../lib/paging.ts";
 import { NewsPicture } from "../features/content/components.ts";
 import "../features/content/News.css";
 
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const page = intInRange(new URL(request.url).searchParams.get("page"), 1, 10_000, 1);
+  const page = readPageNumber(new URL(request.url).searchParams.get("page"));
   return listNewsPage(context.get(servicesContext).db, page);
 }
 

@@ -8,6 +8,7 @@ import type { PositionSet } from "./posting-list.ts";
 import type { ListingQuery } from "./listing-query.ts";
 import type { FacetView, ListingView, ProductCardData, RangeView } from "./catalog-types.ts";
 import type { CatalogIndex } from "./catalog-index.server.ts";
+import { pageWindow } from "../../lib/paging.ts";
 
 export interface ListingPositions {
   positions: number[];
@@ -132,7 +133,7 @@ export async function loadListing(db: Db, index: CatalogIndex, base: PositionSet
   const result = computeListing(index, base, query, order);
   const ids = result.positions.map((p) => index.ids[p]!);
   const items = await loadProductCards(db, ids, query.view === "list");
-  const pageCount = Math.max(1, Math.ceil(result.total / query.num));
+  const pageCount = pageWindow(result.total, query.page, query.num).pages;
   return {
     items,
     total: result.total,

@@ -2,6 +2,7 @@ import type { Db } from "../../db/database.server.ts";
 import { fillShopFacts, hasShopFactTokens } from "../settings/index.ts";
 import { loadShopCounts } from "../settings/index.server.ts";
 import type { ContactPoint, GalleryEntry, NewsArticle, NewsListItem } from "./content-types.ts";
+import { pageWindow } from "../../lib/paging.ts";
 
 export interface NewsTeaser {
   slug: string;
@@ -79,15 +80,14 @@ export async function listNewsPage(
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirst();
   const total = Number(totalRow?.n ?? 0);
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(Math.max(1, page), pages);
+  const { page: current, pages, limit, offset } = pageWindow(total, page, perPage);
   const rows = await db.kysely
     .selectFrom("news")
     .select(["slug", "title", "summary", "image", "image_alt", "published_at"])
     .orderBy("published_at", "desc")
     .orderBy("id", "desc")
-    .limit(perPage)
-    .offset((current - 1) * perPage)
+    .limit(limit)
+    .offset(offset)
     .execute();
   return {
     items: rows.map((r) => ({ slug: r.slug, title: r.title, summary: r.summary, image: r.image, imageAlt: r.image_alt, publishedAt: Number(r.published_at) })),

@@ -23,6 +23,7 @@ import {
 import type { AdminOrderList, AdminOrderView } from "./admin-order-types.ts";
 import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import { shopDayStart } from "../../lib/shop-calendar.ts";
+import { pageWindow } from "../../lib/paging.ts";
 
 /** A refusal the route turns into a status and a Russian message (under `field` when it is about one). */
 export class AdminOrderError extends Error {
@@ -53,14 +54,13 @@ export async function listOrders(db: Db, filter: OrderListFilter): Promise<Admin
   const column = filter.sort === "total" ? "total" : filter.sort === "number" ? "number" : "created_at";
   const count = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
   const total = Number(count?.n ?? 0);
-  const pages = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
-  const page = Math.min(filter.page, pages);
+  const { page, pages, limit, offset } = pageWindow(total, filter.page, ORDER_PAGE_SIZE);
   const rows = await query
     .select(["number", "status", "created_at", "name", "phone", "email", "delivery_type", "total", "paid_at", "source"])
     .orderBy(column, filter.dir)
     .orderBy("id", filter.dir)
-    .limit(ORDER_PAGE_SIZE)
-    .offset((page - 1) * ORDER_PAGE_SIZE)
+    .limit(limit)
+    .offset(offset)
     .execute();
   return {
     total,

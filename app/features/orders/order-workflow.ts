@@ -5,6 +5,7 @@
 import { DELIVERY_TYPES, type DeliveryType } from "../delivery/index.ts";
 import { isOrderStatus, type OrderStatus } from "./order-status.ts";
 import { formatPhoneDigits, phoneDigits } from "../../lib/phone.ts";
+import { readPageNumber } from "../../lib/paging.ts";
 
 /**
  * Новый → Подтверждён → Собран → Передан в доставку → Выполнен; Отменён from anything before
@@ -79,7 +80,6 @@ export function parseOrderListQuery(params: URLSearchParams): OrderListFilter {
   const delivery = params.get("delivery") ?? "";
   const sort = params.get("sort") ?? "";
   const payment = params.get("payment") ?? "";
-  const page = Number(params.get("page"));
   return {
     q: (params.get("q") ?? "").trim().slice(0, 200),
     status: isOrderStatus(status) ? status : null,
@@ -89,7 +89,7 @@ export function parseOrderListQuery(params: URLSearchParams): OrderListFilter {
     to: isDay(params.get("to")) ? params.get("to") : null,
     sort: (ORDER_SORTS as readonly string[]).includes(sort) ? (sort as OrderSort) : "date",
     dir: params.get("dir") === "asc" ? "asc" : "desc",
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: readPageNumber(params.get("page")),
   };
 }
 

@@ -18,6 +18,7 @@ import { catalogChanged } from "../catalog/index.server.ts";
 import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import { recomputeSetsContaining } from "./set-totals.server.ts";
 import { FieldRefusal } from "../../lib/field-refusal.ts";
+import { pageWindow } from "../../lib/paging.ts";
 
 /** A refusal the route turns into a status and a Russian message under `field`. */
 export class AdminProductError extends FieldRefusal {}
@@ -94,8 +95,7 @@ export async function listAdminProducts(db: Db, filter: ProductListFilter): Prom
 
   const count = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
   const total = Number(count?.n ?? 0);
-  const pages = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
-  const page = Math.min(filter.page, pages);
+  const { page, pages, limit, offset } = pageWindow(total, filter.page, PRODUCT_PAGE_SIZE);
   // first the page's ids from the indexes alone, then only those rows
   let ordered = query.select("id");
   if (filter.sort === "title") ordered = ordered.orderBy("title").orderBy("id");
@@ -103,12 +103,7 @@ export async function listAdminProducts(db: Db, filter: ProductListFilter): Prom
   else if (filter.sort === "price_desc") ordered = ordered.orderBy("price", "desc").orderBy("id", "desc");
   else if (filter.sort === "stock") ordered = ordered.orderBy("stock").orderBy("id");
   else ordered = ordered.orderBy("id", "desc");
-  const ids = (
-    await ordered
-      .limit(PRODUCT_PAGE_SIZE)
-      .offset((page - 1) * PRODUCT_PAGE_SIZE)
-      .execute()
-  ).map((r) => r.id);
+  const ids = (await ordered.limit(limit).offset(offset).execute()).map((r) => r.id);
   const rows = ids.length
     ? await db.kysely
         .selectFrom("products")

@@ -1,5 +1,6 @@
 // The back office's product list (issue 14, decision 073): its URL state (search, section, status,
 // stock, sort, page) and the bulk actions on checked rows. Pure: the domain runs the queries.
+import { readPageNumber } from "../../lib/paging.ts";
 
 export const PRODUCT_PAGE_SIZE = 50;
 /** «мало» on the list means this many left or fewer (and more than none) */
@@ -31,14 +32,13 @@ const oneOf = <T extends string>(values: object, raw: string | null): T | null =
 
 /** Reads the list's URL parameters; anything unknown or malformed falls back to «all», never an error. */
 export function parseProductListQuery(params: URLSearchParams): ProductListFilter {
-  const page = positiveInt(params.get("page"));
   return {
     q: (params.get("q") ?? "").trim().slice(0, 200),
     section: positiveInt(params.get("section")),
     status: oneOf<ProductStatus>(PRODUCT_STATUSES, params.get("status")),
     stock: oneOf<StockFilter>(STOCK_FILTERS, params.get("stock")),
     sort: oneOf<ProductSort>(PRODUCT_SORTS, params.get("sort")) ?? "new",
-    page: page && page <= 100_000 ? page : 1,
+    page: readPageNumber(params.get("page")),
   };
 }
 

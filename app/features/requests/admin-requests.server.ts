@@ -11,6 +11,7 @@ import { parseJsonList } from "../../lib/json-columns.ts";
 import { isRequestStatus, isRequestType, REQUEST_NOTE_MAX, requestSearchPatterns, type RequestStatus, type RequestType } from "./request-status.ts";
 import type { RequestDetail, RequestPage, StaffOption } from "./request-types.ts";
 import { STAFF_ROLES, canAccess } from "../staff/index.ts";
+import { pageWindow, readPageNumber } from "../../lib/paging.ts";
 
 export const REQUESTS_PER_PAGE = 20;
 
@@ -28,13 +29,12 @@ export function parseRequestFilter(params: URLSearchParams): RequestFilter {
   const status = params.get("status");
   const type = params.get("type");
   const assignee = params.get("assignee") ?? "";
-  const page = Number(params.get("page") ?? "1");
   return {
     status: isRequestStatus(status) ? status : null,
     type: isRequestType(type) ? type : null,
     assignee: assignee === "none" ? "none" : /^\d{1,9}$/.test(assignee) ? Number(assignee) : null,
     query: (params.get("q") ?? "").trim().slice(0, 100),
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: readPageNumber(params.get("page")),
   };
 }
 
@@ -62,14 +62,13 @@ export async function listRequests(db: Db, filter: RequestFilter): Promise<Reque
   }
   const count = await q.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
   const total = Number(count?.n ?? 0);
-  const pages = Math.max(1, Math.ceil(total / REQUESTS_PER_PAGE));
-  const page = Math.min(filter.page, pages);
+  const { page, pages, limit, offset } = pageWindow(total, filter.page, REQUESTS_PER_PAGE);
   const rows = await q
     .select(["s.id", "s.form", "s.name", "s.phone", "s.email", "s.status", "s.attachments", "s.created_at", "u.email as assignee_email"])
     .orderBy("s.created_at", "desc")
     .orderBy("s.id", "desc")
-    .limit(REQUESTS_PER_PAGE)
-    .offset((page - 1) * REQUESTS_PER_PAGE)
+    .limit(limit)
+    .offset(offset)
     .execute();
   return {
     total,

@@ -12,6 +12,7 @@ import type { ModerationItem } from "./moderation-types.ts";
 import { parseJsonList } from "../../lib/json-columns.ts";
 import { displayRating } from "../../lib/rating.ts";
 import { REVIEW_STATES, reviewState, type ReviewState } from "./review-moderation.ts";
+import { pageWindow, readPageNumber } from "../../lib/paging.ts";
 
 export const MODERATION_PER_PAGE = 20;
 export const REJECT_REASON_MAX = 500;
@@ -31,10 +32,9 @@ export interface ModerationFilter {
 
 export function parseModerationFilter(params: URLSearchParams): ModerationFilter {
   const state = params.get("state");
-  const page = Number(params.get("page") ?? "1");
   return {
     state: REVIEW_STATES.some((s) => s === state) ? (state as ReviewState) : "waiting",
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: readPageNumber(params.get("page")),
   };
 }
 
@@ -61,8 +61,7 @@ export async function listModeration(db: Db, filter: ModerationFilter): Promise<
   const base = db.kysely.selectFrom("reviews as r").where((eb) => inState(eb, filter.state));
   const count = await base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
   const total = Number(count?.n ?? 0);
-  const pages = Math.max(1, Math.ceil(total / MODERATION_PER_PAGE));
-  const page = Math.min(filter.page, pages);
+  const { page, pages, limit, offset } = pageWindow(total, filter.page, MODERATION_PER_PAGE);
   const rows = await base
     .innerJoin("products as p", "p.id", "r.product_id")
     .select([
@@ -85,8 +84,8 @@ export async function listModeration(db: Db, filter: ModerationFilter): Promise<
     // the newest first: in the queue that is what a visitor just wrote
     .orderBy(filter.state === "waiting" ? "r.created_at" : sql`coalesce(r.moderated_at, r.created_at)`, "desc")
     .orderBy("r.id", "desc")
-    .limit(MODERATION_PER_PAGE)
-    .offset((page - 1) * MODERATION_PER_PAGE)
+    .limit(limit)
+    .offset(offset)
     .execute();
   return {
     total,

@@ -1,5 +1,7 @@
 // The reviews tab's address: ?sort=new|high|low|helpful, ?stars=1..5, ?page=N. Anything else is
 // ignored (the defaults), so a hand-made or hostile address never fails.
+import { readPageNumber } from "../../lib/paging.ts";
+
 export const REVIEW_SORTS = [
   { id: "new", title: "Сначала новые" },
   { id: "high", title: "Сначала с высокой оценкой" },
@@ -8,7 +10,6 @@ export const REVIEW_SORTS = [
 ] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number]["id"];
 export const REVIEWS_PER_PAGE = 10;
-const MAX_PAGE = 10_000;
 
 export interface ReviewQuery {
   sort: ReviewSort;
@@ -23,9 +24,7 @@ export function parseReviewQuery(params: URLSearchParams): ReviewQuery {
   const sort = REVIEW_SORTS.find((s) => s.id === params.get("sort"))?.id ?? "new";
   const starsRaw = params.get("stars");
   const stars = starsRaw !== null && /^[1-5]$/.test(starsRaw) ? Number(starsRaw) : null;
-  const pageRaw = params.get("page");
-  const page = pageRaw !== null && /^\d{1,5}$/.test(pageRaw) ? Math.min(MAX_PAGE, Math.max(1, Number(pageRaw))) : 1;
-  return { sort, stars, page };
+  return { sort, stars, page: readPageNumber(params.get("page")) };
 }
 
 /** The query string for a review list state (defaults left out), with a leading «?» or empty. */

@@ -7,6 +7,7 @@ import type { ReviewInput } from "./review-form.ts";
 import { parseJsonList } from "../../lib/json-columns.ts";
 import { REVIEWS_PER_PAGE, type ReviewQuery } from "./review-query.ts";
 import type { ReviewListView, ReviewPhotoView, ReviewsSummary, ReviewView } from "../product/index.ts";
+import { pageWindow } from "../../lib/paging.ts";
 
 /** Reviews shown in the page's JSON-LD. */
 export const REVIEWS_IN_JSON_LD = 5;
@@ -55,8 +56,7 @@ export async function reviewStars(db: Db, productId: number): Promise<ReviewsSum
 export async function listReviews(db: Db, productId: number, query: ReviewQuery, byStars?: ReviewsSummary["byStars"]): Promise<ReviewListView> {
   const stars = byStars ?? (await reviewStars(db, productId));
   const matching = query.stars === null ? stars.reduce((a, b) => a + b, 0) : stars[query.stars - 1]!;
-  const pages = Math.max(1, Math.ceil(matching / REVIEWS_PER_PAGE));
-  const page = Math.min(query.page, pages);
+  const { page, pages, limit, offset } = pageWindow(matching, query.page, REVIEWS_PER_PAGE);
   let q = approvedOf(db, productId);
   if (query.stars !== null) q = q.where("rating", "=", query.stars);
   switch (query.sort) {
@@ -70,12 +70,7 @@ export async function listReviews(db: Db, productId: number, query: ReviewQuery,
       q = q.orderBy("helpful", "desc");
       break;
   }
-  const rows = await q
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(REVIEWS_PER_PAGE)
-    .offset((page - 1) * REVIEWS_PER_PAGE)
-    .execute();
+  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
   return { query: { ...query, page }, items: rows.map(toView), matching, pages };
 }
 

@@ -5,6 +5,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { Database } from "../../db/schema.ts";
+import { pageWindow } from "../../lib/paging.ts";
 
 export interface StaffActor {
   /** null for the `npm run staff` command line, which acts as no account */
@@ -68,25 +69,20 @@ export interface AuditFilter {
 }
 
 /** Newest first, one page, with the total for the pager. */
-export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<{ entries: AuditEntry[]; total: number }> {
+export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<{ entries: AuditEntry[]; total: number; page: number; pages: number }> {
   const pageSize = Math.min(Math.max(filter.pageSize ?? 50, 1), 200);
-  const page = Math.max(filter.page ?? 1, 1);
   let query = db.kysely.selectFrom("audit_log");
   if (filter.entity) query = query.where("entity", "=", filter.entity);
   if (filter.entityId) query = query.where("entity_id", "=", filter.entityId);
   if (filter.actorId !== undefined) query = query.where("actor_id", "=", filter.actorId);
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst(),
-  ]);
+  const count = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+  const total = Number(count?.n ?? 0);
+  const { page, pages, limit, offset } = pageWindow(total, filter.page ?? 1, pageSize);
+  const rows = await query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
   return {
-    total: Number(count?.n ?? 0),
+    total,
+    page,
+    pages,
     entries: rows.map((r) => ({
       id: r.id,
       actorId: r.actor_id,

@@ -7,6 +7,7 @@ import { adminMeta } from "../../features/back-office/index.ts";
 import { AUDIT_ENTITIES } from "../../features/staff/index.ts";
 import { AdminFilters, FilterSelect, AdminPage } from "../../features/back-office/components.ts";
 import { AuditTable } from "../../features/staff/components.ts";
+import { readPageNumber } from "../../lib/paging.ts";
 
 export const meta: Route.MetaFunction = () => adminMeta("Журнал");
 
@@ -19,12 +20,11 @@ export async function loader(args: Route.LoaderArgs) {
   // junk in the address reads as «no filter» or the first page, never as an error
   const entity = Object.hasOwn(AUDIT_ENTITIES, params.get("entity") ?? "") ? params.get("entity")! : "";
   const actor = /^\d{1,9}$/.test(params.get("actor") ?? "") ? Number(params.get("actor")) : null;
-  const page = /^\d{1,6}$/.test(params.get("page") ?? "") ? Math.max(1, Number(params.get("page"))) : 1;
-  const [{ entries, total }, staff] = await Promise.all([
-    listAudit(db, { entity: entity || undefined, actorId: actor ?? undefined, page, pageSize: PAGE_SIZE }),
+  const [{ entries, total, page, pages }, staff] = await Promise.all([
+    listAudit(db, { entity: entity || undefined, actorId: actor ?? undefined, page: readPageNumber(params.get("page")), pageSize: PAGE_SIZE }),
     listStaff(db),
   ]);
-  return { entries, total, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), entity, actor, staff: staff.map((s) => ({ id: s.id, email: s.email })) };
+  return { entries, total, page, pages, entity, actor, staff: staff.map((s) => ({ id: s.id, email: s.email })) };
 }
 
 export default function AuditPage({ loaderData: d }: Route.ComponentProps) {
