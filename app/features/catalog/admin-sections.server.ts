@@ -16,6 +16,7 @@ import { catalogChanged } from "./catalog-changes.server.ts";
 import { refreshSearchDocuments } from "../search/index.server.ts";
 import { loadFacetChoices } from "./section-facets.server.ts";
 import { FieldRefusal } from "../../lib/field-refusal.ts";
+import { updateAtVersion } from "../../db/versioned-update.ts";
 
 type Executor = Db["kysely"] | Transaction<Database>;
 
@@ -141,13 +142,7 @@ export async function addSection(db: Db, actor: StaffActor, input: SectionAddInp
 
 /** Bumps the version the editor saw, or refuses: another save came first. */
 async function claimVersion(trx: Transaction<Database>, id: number, version: number, field = "version"): Promise<void> {
-  const res = await trx
-    .updateTable("sections")
-    .set({ version: version + 1 })
-    .where("id", "=", id)
-    .where("version", "=", version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new SectionEditError(409, SECTION_MESSAGES.conflict, field);
+  if (!(await updateAtVersion(trx, "sections", { column: "id", id }, version, {}))) throw new SectionEditError(409, SECTION_MESSAGES.conflict, field);
 }
 
 async function currentRow(trx: Transaction<Database>, id: number) {

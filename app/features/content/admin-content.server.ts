@@ -9,6 +9,7 @@ import { shopToday } from "../../lib/shop-calendar.ts";
 import { bannerShowsOn, type BannerInput, type PageInput, type ShowroomInput } from "./content-forms.ts";
 import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import { cleanRichText } from "./rich-text.server.ts";
+import { updateAtVersion } from "../../db/versioned-update.ts";
 
 export const CONTENT_CONFLICT_MESSAGE = "Пока вы редактировали, это уже сохранил кто-то другой. Обновите страницу: вы увидите его версию.";
 
@@ -51,21 +52,16 @@ export async function saveBanner(db: Db, actor: StaffActor, input: BannerInput, 
     if (!before) return { status: "not-found" } as const;
     // a new text is new news: a fresh cookie key shows it again to those who closed the old one
     const cookieKey = before.text === input.text ? before.cookie_key : `notice-${Number(before.version) + 1}`;
-    const res = await trx
-      .updateTable("site_banner")
-      .set({
-        cookie_key: cookieKey,
-        text: input.text,
-        enabled: input.enabled ? 1 : 0,
-        starts_on: input.startsOn,
-        ends_on: input.endsOn,
-        version: input.version + 1,
-        updated_at: now,
-      })
-      .where("id", "=", BANNER_ID)
-      .where("version", "=", input.version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return { status: "conflict", message: CONTENT_CONFLICT_MESSAGE } as const;
+    const values = {
+      cookie_key: cookieKey,
+      text: input.text,
+      enabled: input.enabled ? 1 : 0,
+      starts_on: input.startsOn,
+      ends_on: input.endsOn,
+      updated_at: now,
+    };
+    if (!(await updateAtVersion(trx, "site_banner", { column: "id", id: BANNER_ID }, input.version, values)))
+      return { status: "conflict", message: CONTENT_CONFLICT_MESSAGE } as const;
     await recordAudit(
       trx,
       actor,
@@ -112,13 +108,9 @@ export async function savePage(db: Db, actor: StaffActor, slug: string, input: P
   return db.kysely.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("pages").select(["id", "title", "summary", "body"]).where("slug", "=", slug).executeTakeFirst();
     if (!before) return { status: "not-found" } as const;
-    const res = await trx
-      .updateTable("pages")
-      .set({ title: input.title, summary: input.summary, body, version: input.version + 1, updated_at: now })
-      .where("id", "=", before.id)
-      .where("version", "=", input.version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return { status: "conflict", message: CONTENT_CONFLICT_MESSAGE } as const;
+    const values = { title: input.title, summary: input.summary, body, updated_at: now };
+    if (!(await updateAtVersion(trx, "pages", { column: "id", id: before.id }, input.version, values)))
+      return { status: "conflict", message: CONTENT_CONFLICT_MESSAGE } as const;
     await recordAudit(
       trx,
       actor,
@@ -213,13 +205,8 @@ export async function saveShowroom(db: Db, actor: StaffActor, id: number, input:
   return db.kysely.transaction().execute(async (trx) => {
     const [row] = await showroomRows(trx, id);
     if (!row) return { status: "not-found" } as const;
-    const res = await trx
-      .updateTable("contact_points")
-      .set({ ...showroomColumns(input), version: input.version + 1 })
-      .where("id", "=", id)
-      .where("version", "=", input.version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return { status: "conflict", message: CONTENT_CONFLICT_MESSAGE } as const;
+    if (!(await updateAtVersion(trx, "contact_points", { column: "id", id }, input.version, showroomColumns(input))))
+      return { status: "conflict", message: CONTENT_CONFLICT_MESSAGE } as const;
     const before = toShowroom(row);
     const { version: _v, ...after } = input;
     await recordAudit(trx, actor, { action: "showroom.edit", entity: "showroom", entityId: id, before: auditedShowroom(before), after }, now);

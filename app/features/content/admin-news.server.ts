@@ -9,6 +9,7 @@ import type { NewsInput } from "./news-form.ts";
 import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import { CONTENT_CONFLICT_MESSAGE, type SaveOutcome } from "./admin-content.server.ts";
 import { cleanRichText } from "./rich-text.server.ts";
+import { updateAtVersion } from "../../db/versioned-update.ts";
 
 export const NEWS_SLUG_TAKEN = "Такой адрес уже есть у другой новости: измените его.";
 
@@ -123,13 +124,8 @@ export async function saveNews(db: Db, actor: StaffActor, id: number, input: New
     if (!before) return { status: "not-found" } as const;
     const taken = await trx.selectFrom("news").select("id").where("slug", "=", input.slug).where("id", "!=", id).executeTakeFirst();
     if (taken) return { status: "slug-taken", message: NEWS_SLUG_TAKEN } as const;
-    const res = await trx
-      .updateTable("news")
-      .set({ ...columnsOf(input, body), version: input.version + 1 })
-      .where("id", "=", id)
-      .where("version", "=", input.version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return { status: "conflict", message: CONTENT_CONFLICT_MESSAGE } as const;
+    if (!(await updateAtVersion(trx, "news", { column: "id", id }, input.version, columnsOf(input, body))))
+      return { status: "conflict", message: CONTENT_CONFLICT_MESSAGE } as const;
     await recordAudit(
       trx,
       actor,

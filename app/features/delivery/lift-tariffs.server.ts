@@ -6,6 +6,7 @@ import type { Db } from "../../db/database.server.ts";
 import type { Database } from "../../db/schema.ts";
 import { DELIVERY_PRICING, type LiftTariffs } from "./delivery-pricing.ts";
 import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { updateAtVersion } from "../../db/versioned-update.ts";
 
 const ROW = 1;
 
@@ -25,19 +26,13 @@ export async function loadLiftTariffs(executor: Kysely<Database> | Transaction<D
 export async function saveLiftTariffs(db: Db, actor: StaffActor, tariffs: LiftTariffs, version: number, now = Date.now()): Promise<boolean> {
   return db.kysely.transaction().execute(async (trx) => {
     const before = await loadLiftTariffs(trx);
-    const res = await trx
-      .updateTable("lift_tariffs")
-      .set({
-        stairs_per_floor_per_50kg: tariffs.stairsPerFloorPer50kg,
-        passenger_lift_per_50kg: tariffs.passengerLiftPer50kg,
-        freight_lift_per_100kg: tariffs.freightLiftPer100kg,
-        version: version + 1,
-        updated_at: now,
-      })
-      .where("id", "=", ROW)
-      .where("version", "=", version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return false;
+    const saved = await updateAtVersion(trx, "lift_tariffs", { column: "id", id: ROW }, version, {
+      stairs_per_floor_per_50kg: tariffs.stairsPerFloorPer50kg,
+      passenger_lift_per_50kg: tariffs.passengerLiftPer50kg,
+      freight_lift_per_100kg: tariffs.freightLiftPer100kg,
+      updated_at: now,
+    });
+    if (!saved) return false;
     const { version: _v, ...was } = before;
     await recordAudit(trx, actor, { action: "tariffs.edit", entity: "tariffs", entityId: ROW, before: was, after: tariffs }, now);
     return true;

@@ -18,6 +18,7 @@ import { clipText, offerXml, ymlHead, ymlTail, YML_DESCRIPTION_MAX, YML_DESCRIPT
 import type { FeedShopSettings } from "./yml-settings-form.ts";
 import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import type { FileStorage, StoredFile } from "../../lib/ports.ts";
+import { updateAtVersion } from "../../db/versioned-update.ts";
 
 const SETTINGS_ID = 1;
 /** products read per query: bounds both the memory of a build and the IN lists of its side reads */
@@ -119,22 +120,16 @@ export async function saveFeedSettings(
     const row = await trx.selectFrom("yml_feed_settings").selectAll().where("id", "=", SETTINGS_ID).executeTakeFirstOrThrow();
     const { version, excluded: beforeExcluded, ...beforeShop } = settingsOf(row);
     const shop = input.shop ?? beforeShop;
-    const res = await trx
-      .updateTable("yml_feed_settings")
-      .set({
-        excluded_sections: JSON.stringify(excluded),
-        shop_name: shop.shopName,
-        company: shop.company,
-        delivery_cost: shop.deliveryCost,
-        delivery_days: shop.deliveryDays,
-        sales_notes: shop.salesNotes,
-        version: input.version + 1,
-        updated_at: now,
-      })
-      .where("id", "=", SETTINGS_ID)
-      .where("version", "=", input.version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1 || version !== input.version) return { status: "conflict", message: FEED_CONFLICT_MESSAGE } as const;
+    const saved = await updateAtVersion(trx, "yml_feed_settings", { column: "id", id: SETTINGS_ID }, input.version, {
+      excluded_sections: JSON.stringify(excluded),
+      shop_name: shop.shopName,
+      company: shop.company,
+      delivery_cost: shop.deliveryCost,
+      delivery_days: shop.deliveryDays,
+      sales_notes: shop.salesNotes,
+      updated_at: now,
+    });
+    if (!saved || version !== input.version) return { status: "conflict", message: FEED_CONFLICT_MESSAGE } as const;
     await recordAudit(
       trx,
       actor,

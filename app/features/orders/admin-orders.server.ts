@@ -24,6 +24,7 @@ import type { AdminOrderList, AdminOrderView } from "./admin-order-types.ts";
 import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import { shopDayStart } from "../../lib/shop-calendar.ts";
 import { pageWindow } from "../../lib/paging.ts";
+import { updateAtVersion } from "../../db/versioned-update.ts";
 
 /** A refusal the route turns into a status and a Russian message (under `field` when it is about one). */
 export class AdminOrderError extends Error {
@@ -165,13 +166,7 @@ async function claimOrder(trx: Trx, number: string, expectedVersion: number) {
   const order = await trx.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst();
   if (!order) throw new AdminOrderError(404, NOT_FOUND_MESSAGE);
   // the conditional update is the lock: of two saves carrying one version, only the first matches
-  const res = await trx
-    .updateTable("orders")
-    .set((eb) => ({ version: eb("version", "+", 1) }))
-    .where("id", "=", order.id)
-    .where("version", "=", expectedVersion)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new AdminOrderError(409, ORDER_CONFLICT_MESSAGE);
+  if (!(await updateAtVersion(trx, "orders", { column: "id", id: order.id }, expectedVersion, {}))) throw new AdminOrderError(409, ORDER_CONFLICT_MESSAGE);
   return { ...order, version: expectedVersion + 1 };
 }
 

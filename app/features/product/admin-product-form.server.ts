@@ -17,6 +17,7 @@ import { auditedItems, composeSet, recomputeSetsContaining, SetCompositionError,
 import { isNonEmptyString, isProductImage, parseJsonList } from "../../lib/json-columns.ts";
 import { droppedMedia, resolveProductImages } from "../media/index.server.ts";
 import { DEFAULT_LEAD_WEEKS } from "../delivery/index.ts";
+import { updateAtVersion } from "../../db/versioned-update.ts";
 
 type Executor = Db["kysely"] | Transaction<Database>;
 
@@ -217,13 +218,8 @@ export async function saveProduct(db: Db, actor: StaffActor, id: number, input: 
     } else {
       if (current && current.kind !== (set ? "set" : "product")) throw new AdminProductError(409, PRODUCT_CONFLICT_MESSAGE, "version");
       // the conditional update is the lock: of two saves carrying one version, only the first matches
-      const res = await trx
-        .updateTable("products")
-        .set({ ...fields, images: JSON.stringify(images), version: input.version + 1, updated_at: now })
-        .where("id", "=", id)
-        .where("version", "=", input.version)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw new AdminProductError(409, PRODUCT_CONFLICT_MESSAGE, "version");
+      const saved = await updateAtVersion(trx, "products", { column: "id", id }, input.version, { ...fields, images: JSON.stringify(images), updated_at: now });
+      if (!saved) throw new AdminProductError(409, PRODUCT_CONFLICT_MESSAGE, "version");
       before = Object.fromEntries(Object.keys(fields).map((k) => [k, current![k as keyof typeof current]]));
       await trx.deleteFrom("product_values").where("product_id", "=", id).execute();
     }

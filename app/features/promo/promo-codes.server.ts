@@ -11,6 +11,7 @@ import { cartPromoDiscount as discountOf, normalizePromoCode, PROMO_MESSAGES, ty
 import type { PromoCodeRow, PromoInput } from "./promo-form.ts";
 import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import type { CartLineView } from "../cart/index.ts";
+import { updateAtVersion } from "../../db/versioned-update.ts";
 
 /** Session key holding the code the shopper applied (upper-cased), until an order uses it. */
 export const PROMO_SESSION_KEY = "promoCode";
@@ -275,13 +276,8 @@ export async function savePromoCode(db: Db, actor: StaffActor, id: number | null
     }
     const before = await trx.selectFrom("promo_codes").select(COLUMNS).where("id", "=", id).executeTakeFirst();
     if (!before) return { status: "not-found" } as const;
-    const res = await trx
-      .updateTable("promo_codes")
-      .set({ ...columnsOf(input), version: input.version + 1 })
-      .where("id", "=", id)
-      .where("version", "=", input.version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return { status: "conflict", message: PROMO_CONFLICT_MESSAGE } as const;
+    if (!(await updateAtVersion(trx, "promo_codes", { column: "id", id }, input.version, columnsOf(input))))
+      return { status: "conflict", message: PROMO_CONFLICT_MESSAGE } as const;
     await recordAudit(trx, actor, { action: "promo.edit", entity: "promo", entityId: id, before: audited(fromRow(before)), after: audited(input) }, now);
     return { status: "saved", id } as const;
   });

@@ -12,6 +12,7 @@ import { isRequestStatus, isRequestType, REQUEST_NOTE_MAX, requestSearchPatterns
 import type { RequestDetail, RequestPage, StaffOption } from "./request-types.ts";
 import { STAFF_ROLES, canAccess } from "../staff/index.ts";
 import { pageWindow, readPageNumber } from "../../lib/paging.ts";
+import { updateAtVersion } from "../../db/versioned-update.ts";
 
 export const REQUESTS_PER_PAGE = 20;
 
@@ -178,15 +179,9 @@ export async function updateRequest(db: Db, actor: StaffActor, id: number, input
     const after = { status, assigneeId, note };
     const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
     if (changed.length === 0) return { status: "unchanged" } as const;
-    const next = Number(row.version) + 1;
-    // the version in the WHERE makes a concurrent save between our read and write lose, not overwrite
-    const result = await trx
-      .updateTable("form_submissions")
-      .set({ status, assignee_id: assigneeId, note, version: next })
-      .where("id", "=", id)
-      .where("version", "=", Number(row.version))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return { status: "stale", message: REQUEST_MESSAGES.stale } as const;
+    // the version makes a concurrent save between our read and write lose, not overwrite
+    if (!(await updateAtVersion(trx, "form_submissions", { column: "id", id }, Number(row.version), { status, assignee_id: assigneeId, note })))
+      return { status: "stale", message: REQUEST_MESSAGES.stale } as const;
     await recordAudit(
       trx,
       actor,
@@ -199,7 +194,7 @@ export async function updateRequest(db: Db, actor: StaffActor, id: number, input
       },
       now,
     );
-    return { status: "saved", version: next } as const;
+    return { status: "saved", version: Number(row.version) + 1 } as const;
   });
 }
 
