@@ -6,7 +6,7 @@ import { isFormName, type FormName } from "../features/requests/index.ts";
 /** Reads a posted form (urlencoded or multipart) and submits it; a broken body is a field error, never a 500. */
 export async function submitFormRequest(
   services: FormServices,
-  /** null: the form is named by the pressed button (`ajax`, SPEC 3: Form submission payload) */
+  /** null: the form is named by the pressed button (`ajax`, docs/behaviour.md «Forms») */
   form: FormName | null,
   request: Request,
   meta: SubmissionMeta,

@@ -53,10 +53,10 @@ export async function parseFormBody(body: Uint8Array, contentType: string | null
 const UPLOAD_JSON_FIELDS = ["fileName", "file", "purpose"] as const;
 
 /**
- * An upload body already read within the limit: a form (multipart or URL-encoded), or the SPEC's
- * JSON `{fileName, file}` (file as a data URL; `purpose` optional), which becomes the same form
- * fields so every later check is shared. A JSON body that does not parse, is not an object or has
- * a non-string field is 400.
+ * An upload body already read within the limit: a form (multipart or URL-encoded), or the JSON
+ * `{fileName, file}` of docs/behaviour.md «Uploads» (file as a data URL; `purpose` optional), which
+ * becomes the same form fields so every later check is shared. A JSON body that does not parse, is
+ * not an object or has a non-string field is 400.
  */
 export async function parseUploadBody(body: Uint8Array, contentType: string | null): Promise<FormData> {
   const type = (contentType ?? "").toLowerCase().split(";")[0]!.trim();

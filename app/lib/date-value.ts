@@ -1,4 +1,5 @@
-// SPEC 5 (Date input): values travel as «Y-m-d H:i» (24-hour), or «Y-m-d» without time.
+// Date values (docs/behaviour.md «Widgets and timing») travel as «Y-m-d H:i» (24-hour), or «Y-m-d»
+// without time.
 interface DateLike {
   year: number;
   month: number;

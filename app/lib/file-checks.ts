@@ -2,7 +2,7 @@
 // browser): accepted extensions, size limit, display-name sanitising, and the Russian messages.
 
 export const DEFAULT_ACCEPT = ["png", "jpg", "jpeg"] as const;
-/** SPEC: 2 MB per file */
+/** 2 MB per file (docs/behaviour.md «Uploads») */
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 export const FILE_NAME_MAX = 255;
 

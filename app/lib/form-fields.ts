@@ -1,7 +1,8 @@
 // What every form of the shop has in common, in one place: the field rules that recur (name,
-// e-mail, phone, consent) with one wording each, the honeypot, and the one way a Zod result
-// becomes SPEC's `{field: message}` answer. Feature schemas (accounts, checkout, the callback and
-// feedback forms, reviews) are built from these, so the same rule always says the same words.
+// e-mail, phone, consent) with one wording each, the honeypot, and the one way a Zod result becomes
+// the `{field: message}` answer (docs/behaviour.md «Forms»). Feature schemas (accounts, checkout,
+// the callback and feedback forms, reviews) are built from these, so the same rule always says the
+// same words.
 import { z } from "zod";
 import { normalizePhone, PHONE_FORMAT_MESSAGE } from "./phone.ts";
 
@@ -24,7 +25,7 @@ export const FIELD_MESSAGES = {
 /** The field bots fill and people never see (hidden from people and from assistive technology). */
 export const HONEYPOT_FIELD = "website";
 
-/** `{field: message}`; empty when everything is fine (SPEC: Form error response). */
+/** `{field: message}`; empty when everything is fine (docs/behaviour.md «Forms»). */
 export type FieldErrors = Record<string, string>;
 
 export type ParseResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
@@ -82,7 +83,7 @@ export const optionalPhone = z
 /** The consent checkbox, as a browser sends a ticked box (or a JSON caller says yes). */
 export const consentGiven = z.literal(["on", "1", "true"], { error: FIELD_MESSAGES.consent });
 
-/** Zod issues → `{field: message}`, the first message per field (the form error shape of DESIGN.md). */
+/** Zod issues → `{field: message}`, the first message per field (docs/behaviour.md «Forms»). */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {

@@ -22,7 +22,7 @@ export function formatPrice(kopecks: number): string {
   return `${nbsp(text)}\u00A0₽`;
 }
 
-/** Grams → «12,50 кг» (always two decimals, as SPEC asks for cart weights). */
+/** Grams → «12,50 кг» (always two decimals, as cart weights are shown; docs/behaviour.md «Cart API»). */
 export function formatWeight(grams: number): string {
   return `${nbsp(twoDecimals.format(grams / 1000))}\u00A0кг`;
 }

@@ -1,6 +1,7 @@
-// The rules of number-only fields (SPEC 5), as react-imask masks: digits only; a numeric maximum
-// clamps the number as it is typed; a symbol maximum cuts the input. Leading zeros stay (a code
-// such as 0042 is a digit string, not a number). Shared by the widget, the server render and tests.
+// The rules of number-only fields (docs/behaviour.md «Widgets and timing»), as react-imask masks:
+// digits only; a numeric maximum clamps the number as it is typed; a symbol maximum cuts the input.
+// Leading zeros stay (a code such as 0042 is a digit string, not a number). Shared by the widget,
+// the server render and tests.
 import IMask from "imask";
 
 export interface DigitLimits {

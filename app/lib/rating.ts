@@ -1,5 +1,6 @@
-// Star ratings (SPEC 5, 9): a shop rating is shown from 0 to 5 in steps of 0.1; a visitor rates
-// in whole stars from 1 to 5. The messages are SPEC's rating errors in Russian.
+// Star ratings (docs/behaviour.md «Widgets and timing»): a shop rating is shown from 0 to 5 in
+// steps of 0.1; a visitor rates in whole stars from 1 to 5. The messages say in Russian what is
+// wrong with a rating.
 export const RATING_MAX = 5;
 export const RATING_MIN_INPUT = 1;
 
@@ -28,7 +29,7 @@ export function checkRatingInput(raw: unknown): RatingCheck {
   return { ok: true, value };
 }
 
-/** A shown rating: clamped to 0..5 and rounded to one decimal (SPEC: step 0.1). */
+/** A shown rating: clamped to 0..5 and rounded to one decimal (step 0.1). */
 export function displayRating(value: number): number {
   if (!Number.isFinite(value)) return 0;
   return Math.round(Math.min(RATING_MAX, Math.max(0, value)) * 10) / 10;

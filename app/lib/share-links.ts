@@ -1,5 +1,5 @@
-// Share buttons (SPEC 2, 4): plain links to each network's own share page, so nothing from a
-// third party loads until the visitor clicks.
+// Share buttons (docs/behaviour.md «Widgets and timing»): plain links to each network's own share
+// page, so nothing from a third party loads until the visitor clicks.
 export type ShareNetwork = "vk" | "telegram" | "ok" | "whatsapp";
 
 export const SHARE_NETWORKS: readonly { id: ShareNetwork; title: string }[] = [
@@ -9,7 +9,7 @@ export const SHARE_NETWORKS: readonly { id: ShareNetwork; title: string }[] = [
   { id: "whatsapp", title: "WhatsApp" },
 ];
 
-/** SPEC 9: share counters time-out. */
+/** share counters time-out (docs/behaviour.md «Widgets and timing») */
 export const SHARE_COUNTS_TIMEOUT_MS = 1000;
 
 export function shareUrl(network: ShareNetwork, url: string, title: string): string {
@@ -28,7 +28,7 @@ export function shareUrl(network: ShareNetwork, url: string, title: string): str
 }
 
 /**
- * Waits for share counts at most `ms`: resolves with whatever arrived by then (SPEC 4: the block
+ * Waits for share counts at most `ms`: resolves with whatever arrived by then (the block
  * is ready once all counters have loaded or after the time-out). A failed counter counts as in.
  */
 export function collectCounts(

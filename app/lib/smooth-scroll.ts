@@ -1,5 +1,5 @@
-// Linear scroll animation as SPEC times it (scroll-to-top 500 ms, anchors 300 ms); instant
-// when the visitor asks for reduced motion.
+// Linear scroll animation (docs/behaviour.md «Every page»: scroll-to-top 500 ms, anchors 300 ms);
+// instant when the visitor asks for reduced motion.
 export const SCROLL_TOP_MS = 500;
 export const ANCHOR_SCROLL_MS = 300;
 export const ANCHOR_OFFSET = 90;

@@ -1,5 +1,5 @@
 // Video-site links (YouTube, Rutube, VK Video) → the provider's player iframe, built from the
-// video id with autoplay (SPEC 7: «A video embed is created from an id … with autoplay»).
+// video id with autoplay (docs/behaviour.md «Widgets and timing»).
 // Anything else is not embedded: a link we cannot parse stays a link.
 export type VideoProvider = "youtube" | "rutube" | "vk";
 
@@ -15,7 +15,7 @@ export interface VideoEmbed {
 /** Hosts the Content-Security-Policy must allow in frame-src (server/app.ts). */
 export const VIDEO_FRAME_HOSTS = ["https://www.youtube-nocookie.com", "https://rutube.ru", "https://vk.com", "https://vkvideo.ru"] as const;
 
-/** SPEC 9: default video-site size 1920×1080. */
+/** default video-site size 1920×1080 */
 export const VIDEO_SITE_SIZE = { width: 1920, height: 1080 } as const;
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;

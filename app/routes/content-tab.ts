@@ -5,8 +5,9 @@ import { findPage, cleanRichText } from "../features/content/index.server.ts";
 import { CONTENT_TAB_AJAX, isContentTabPage } from "../features/content/index.ts";
 
 /**
- * POST /content/tab/ with `ajax=page` and `id=<slug>` (SPEC Tabs): the page's shop-written body as
- * an HTML fragment for the tab's content box. Without JavaScript the tab is a link to the page.
+ * POST /content/tab/ with `ajax=page` and `id=<slug>` (docs/behaviour.md «Tabs»): the page's
+ * shop-written body as an HTML fragment for the tab's content box. Without JavaScript the tab is a
+ * link to the page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);

@@ -1,5 +1,5 @@
-// POST /forms/<callback|feedback>/ — the forms' JSON contract (SPEC 3, 7): `{}` on success,
-// `{field: message}` otherwise (429 with a `form` message when rate-limited). The browser
+// POST /forms/<callback|feedback>/ — the forms' JSON contract (docs/behaviour.md «Forms»): `{}` on
+// success, `{field: message}` otherwise (429 with a `form` message when rate-limited). The browser
 // widgets post here; without JavaScript the same forms post to their page instead.
 import type { Route } from "./+types/forms-api";
 import { clientContext, servicesContext, sessionContext } from "../context.ts";

@@ -6,8 +6,9 @@ import { signedInStaff } from "../http/staff-guard.server.ts";
 import { isProductTabId, TAB_AJAX_ACTION } from "../features/product/index.ts";
 
 /**
- * POST /product/<slug>/tab/ with `ajax=tab` and `id=<tab>` (SPEC Tabs): the tab's content as
- * JSON for the content box. Crawlers and visitors without JavaScript use the tab's own URL.
+ * POST /product/<slug>/tab/ with `ajax=tab` and `id=<tab>` (docs/behaviour.md «Tabs»): the tab's
+ * content as JSON for the content box. Crawlers and visitors without JavaScript use the tab's own
+ * URL.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);

@@ -14,10 +14,10 @@ import { parseUploadBody, readLimitedBody } from "../http/request-body.server.ts
 import { FILE_MESSAGES } from "../lib/file-checks.ts";
 
 /**
- * POST /profile/file/add/ — `fileName` + `file` as a data URL (SPEC), as form fields or as a JSON
- * body `{fileName, file}`, or multipart `file` parts (the no-JS form). JSON callers get
- * `{id, filePath, name, size}` or `{error}`; a plain form post gets a 303 back to the profile
- * with the outcome in the session's flash.
+ * POST /profile/file/add/ — `fileName` + `file` as a data URL (docs/behaviour.md «Uploads»), as
+ * form fields or as a JSON body `{fileName, file}`, or multipart `file` parts (the no-JS form).
+ * JSON callers get `{id, filePath, name, size}` or `{error}`; a plain form post gets a 303 back to
+ * the profile with the outcome in the session's flash.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, storage, logger } = context.get(servicesContext);

@@ -1,6 +1,7 @@
 // Accordion on <details>/<summary>: without JavaScript every item still opens and closes (and,
-// through the shared `name`, one at a time). With JavaScript opening and closing animate for
-// 400 ms (SPEC 9) and, unless allowMultiple, opening one closes the others.
+// through the shared `name`, one at a time). With JavaScript opening and closing animate for 400 ms
+// (docs/behaviour.md «Widgets and timing») and, unless allowMultiple, opening one closes the
+// others.
 import { useId, useRef, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated.ts";
 import { Icon } from "./Icon.tsx";
@@ -17,7 +18,7 @@ export interface AccordionItem {
 
 interface Props {
   items: AccordionItem[];
-  /** SPEC: opening one closes the others by default */
+  /** opening one closes the others by default */
   allowMultiple?: boolean;
   duration?: number;
   className?: string;

@@ -1,6 +1,7 @@
-// SPEC 4/5 «Agree checkbox»: the button or link it guards is disabled until the box is ticked; a
-// link keeps its address aside while locked and gets it back once ticked. Progressive: during the
-// server render and without JavaScript nothing is locked (the server checks consent anyway).
+// Consent checkbox (docs/behaviour.md «Forms»): the button or link it guards is disabled until the
+// box is ticked; a link keeps its address aside while locked and gets it back once ticked.
+// Progressive: during the server render and without JavaScript nothing is locked (the server checks
+// consent anyway).
 import { useState, type AnchorHTMLAttributes, type ChangeEvent, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated.ts";
 import "./AgreeCheckbox.css";

@@ -1,5 +1,6 @@
-// SPEC 9 common slider: one slide; gap 20 below 768 px, 40 from 768 px, 30 from 991 px. Inside a
-// tab panel that was hidden it measured nothing, so it re-measures (swiper.update()) when shown.
+// Common slider (docs/behaviour.md «Widgets and timing»): one slide; gap 20 below 768 px, 40 from
+// 768 px, 30 from 991 px. Inside a tab panel that was hidden it measured nothing, so it re-measures
+// (swiper.update()) when shown.
 import { Children, useEffect, useState, type ReactNode } from "react";
 import { Swiper, SwiperSlide } from "swiper/react";
 import { A11y, Keyboard, Navigation, Pagination } from "swiper/modules";

@@ -1,7 +1,7 @@
 // Numbers marked <span data-counter="N"> inside shop-written HTML count up from 0 the first time
-// they enter the viewport (SPEC 4, 9: once, space thousands, 1.5 s, no easing), with
-// react-countup. The server already printed the final numbers, so without JavaScript or under
-// prefers-reduced-motion nothing moves and nothing is missing.
+// they enter the viewport (docs/behaviour.md «Widgets and timing»: once, space thousands, 1.5 s, no
+// easing), with react-countup. The server already printed the final numbers, so without JavaScript
+// or under prefers-reduced-motion nothing moves and nothing is missing.
 import { useEffect, useRef, useState, type RefObject } from "react";
 import * as ReactCountUp from "react-countup";
 

@@ -1,7 +1,7 @@
-// Date (and time) picker on React Aria in ru-RU (SPEC 5): single, range or multiple dates,
-// minimum and maximum, disabled dates, 24-hour time with an hour step. The form gets
-// «Y-m-d H:i» (or «Y-m-d») in hidden fields; without JavaScript a plain text field takes the
-// same format. Once a date is chosen the label is marked focused (data-filled).
+// Date (and time) picker on React Aria in ru-RU (docs/behaviour.md «Widgets and timing»): single,
+// range or multiple dates, minimum and maximum, disabled dates, 24-hour time with an hour step. The
+// form gets «Y-m-d H:i» (or «Y-m-d») in hidden fields; without JavaScript a plain text field takes
+// the same format. Once a date is chosen the label is marked focused (data-filled).
 import { useState } from "react";
 import {
   Button,

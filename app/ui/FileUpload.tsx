@@ -1,8 +1,8 @@
-// SPEC File widget. Picking and dropping are React Aria's FileTrigger and DropZone; the rest is
-// SPEC's own behaviour (checks, save-to-server with progress, delete that never blocks, single-file
-// replacement, plain mode for someone else's form). Without JavaScript, or without the File API,
-// it is a native file input in a real multipart form: FileTrigger's input is hidden and opened by
-// a script, so it cannot work there (decision 060).
+// The file widget (docs/behaviour.md «Uploads»). Picking and dropping are React Aria's FileTrigger
+// and DropZone; the rest is our own behaviour (checks, save-to-server with progress, delete that
+// never blocks, single-file replacement, plain mode for someone else's form). Without JavaScript,
+// or without the File API, it is a native file input in a real multipart form: FileTrigger's input
+// is hidden and opened by a script, so it cannot work there (decision 060).
 import { useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Button, DropZone, FileTrigger, type DropItem } from "react-aria-components";
 import { acceptAttribute, checkFile, DEFAULT_ACCEPT, DEFAULT_MAX_BYTES, FILE_MESSAGES, fileExtension, parseAccept } from "../lib/file-checks.ts";
@@ -62,7 +62,7 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-/** The answer of the upload call: a JSON object, or (SPEC) a string holding JSON. */
+/** The answer of the upload call: a JSON object, or a string holding JSON (docs/behaviour.md «Uploads»). */
 function parseAnswer(text: string): { id?: unknown; filePath?: unknown; name?: unknown; error?: unknown; replaced?: unknown } {
   try {
     let v: unknown = JSON.parse(text);
@@ -132,7 +132,7 @@ export function FileUpload({
     uploads.current.get(item.key)?.abort();
     if (mode === "server" && item.id) {
       patch(item.key, { state: "deleting" });
-      // SPEC: the item goes even when the call fails; the failure is only logged
+      // the item goes even when the call fails; the failure is only logged
       await callDelete(item.id);
     }
     drop(item.key);

@@ -1,7 +1,7 @@
-// One form group for every form of the shop (BRAND.md: Forms): the label above, the control, the
-// hint and then the error under it, tied to the control by ids so screen readers announce them.
-// The control is drawn by the caller from the props handed to it, so a text input, a masked phone,
-// a password with its eye button, a select or a textarea all get the same wiring.
+// One form group for every form of the shop (docs/behaviour.md «Look»): the label above, the
+// control, the hint and then the error under it, tied to the control by ids so screen readers
+// announce them. The control is drawn by the caller from the props handed to it, so a text input, a
+// masked phone, a password with its eye button, a select or a textarea all get the same wiring.
 import type { ReactNode } from "react";
 
 export interface FormControlProps {

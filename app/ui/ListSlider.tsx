@@ -6,7 +6,10 @@ import { Icon } from "./Icon.tsx";
 import "swiper/css";
 import "./ListSlider.css";
 
-/** SPEC 9 list slider: 1 slide with gap 40; 3 with gap 20 from 768 px; 4 with gap 30 from 991 px. */
+/**
+ * List slider (docs/behaviour.md «Widgets and timing»): 1 slide with gap 40; 3 with gap 20 from
+ * 768 px; 4 with gap 30 from 991 px.
+ */
 export const LIST_SLIDER_BREAKPOINTS = {
   768: { slidesPerView: 3, spaceBetween: 20 },
   991: { slidesPerView: 4, spaceBetween: 30 },

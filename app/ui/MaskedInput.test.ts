@@ -88,7 +88,8 @@ describe("what MaskedInput hands imask", () => {
   });
 });
 
-// SPEC's pattern characters, through the options MaskedInput builds
+// the mask pattern characters (docs/behaviour.md «Widgets and timing»), through the options
+// MaskedInput builds
 describe("mask pattern characters", () => {
   it("0 takes digits only", () => {
     expect(typed("000000", "12ab34")).toBe("1234");

@@ -1,5 +1,6 @@
-// Input mask (SPEC 5): pattern characters 0 — a digit, a — a letter, * — any character; the rest
-// is fixed text. react-imask does the typing rules; the mask stays out of the server render.
+// Input mask (docs/behaviour.md «Widgets and timing»): pattern characters 0 — a digit, a — a
+// letter, * — any character; the rest is fixed text. react-imask does the typing rules; the mask
+// stays out of the server render.
 import { useMemo, type InputHTMLAttributes } from "react";
 import { useIMask } from "react-imask";
 

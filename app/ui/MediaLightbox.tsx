@@ -1,6 +1,7 @@
-// Full-screen viewer for images, video files and video-site links (SPEC 2, 4, 9). The library
-// (yet-another-react-lightbox) is loaded only when a gallery first opens, so pages that never
-// open one do not pay for it. Call preloadMediaLightbox() on hover/focus to open instantly.
+// Full-screen viewer for images, video files and video-site links (docs/behaviour.md «Widgets and
+// timing»). The library (yet-another-react-lightbox) is loaded only when a gallery first opens, so
+// pages that never open one do not pay for it. Call preloadMediaLightbox() on hover/focus to open
+// instantly.
 import { lazy, Suspense, useState } from "react";
 
 export interface MediaImageSource {

@@ -16,7 +16,7 @@ declare module "yet-another-react-lightbox" {
   }
 }
 
-/** SPEC 9 */
+/** docs/behaviour.md «Widgets and timing» */
 export const FADE_MS = 270;
 export const SWIPE_MS = 400;
 export const WIDE_FROM_PX = 992;

@@ -1,9 +1,10 @@
-// Number-only field (SPEC 5) on react-imask, the project's mask library: it takes digits only
-// (typed, pasted or dropped), clamps to a numeric maximum as it is typed, cuts at a symbol maximum
-// and then shows a length/max counter. Not React Aria's NumberField: that one parses a localised
-// number and clamps only when the field is left, so it cannot keep leading zeros, a symbol maximum
-// or a total that follows every keystroke (decision 060). Without JavaScript it is a plain text
-// field with the server's (already clamped) value.
+// Number-only field (docs/behaviour.md «Widgets and timing») on react-imask, the project's mask
+// library: it takes digits only (typed, pasted or dropped), clamps to a numeric maximum as it is
+// typed, cuts at a symbol maximum and then shows a length/max counter. Not React Aria's
+// NumberField: that one parses a localised number and clamps only when the field is left, so it
+// cannot keep leading zeros, a symbol maximum or a total that follows every keystroke
+// (decision 060). Without JavaScript it is a plain text field with the server's (already clamped)
+// value.
 import { useMemo, useState, type InputHTMLAttributes } from "react";
 import { useIMask } from "react-imask";
 import { clampDigits, numberOnlyMask } from "../lib/number-only.ts";

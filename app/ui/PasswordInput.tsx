@@ -9,8 +9,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
 }
 
 /**
- * A password field with the «Показать пароль» / «Скрыть пароль» toggle (SPEC: a password field
- * toggles between visible and hidden). The toggle needs JavaScript, so it appears only after
+ * A password field with the «Показать пароль» / «Скрыть пароль» toggle (docs/behaviour.md
+ * «Every page»). The toggle needs JavaScript, so it appears only after
  * hydration; without it the field is an ordinary password field.
  */
 export function PasswordInput(input: Props) {

@@ -7,7 +7,10 @@ import { pastedPhoneDigits, PHONE_PLACEHOLDER, type PhoneCodes } from "../lib/ph
 
 let codesRequest: Promise<PhoneCodes | null> | null = null;
 
-/** SPEC 7: GET the phone codes JSON with a timestamp query; a failure is only logged. */
+/**
+ * GET the phone codes JSON with a timestamp query; a failure is only logged
+ * (docs/behaviour.md «Widgets and timing»).
+ */
 export function loadPhoneCodes(): Promise<PhoneCodes | null> {
   codesRequest ??= fetch(`/phone-codes.json?v=${Date.now()}`)
     .then((r) => (r.ok ? (r.json() as Promise<PhoneCodes>) : Promise.reject(new Error(`HTTP ${r.status}`))))

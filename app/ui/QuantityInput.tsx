@@ -20,8 +20,8 @@ const FORMAT: Intl.NumberFormatOptions = { maximumFractionDigits: 0, useGrouping
 /**
  * «Количество» with «Уменьшить» / «Увеличить» on React Aria's NumberField: it refuses anything but
  * digits, clamps a typed value into min…max when the box is left or Enter pressed, steps with the
- * arrow keys, and disables minus at the minimum and plus at the maximum. SPEC's one addition: an
- * emptied box goes back to the minimum, not to the previous value.
+ * arrow keys, and disables minus at the minimum and plus at the maximum. One addition: an emptied
+ * box goes back to the minimum, not to the previous value (docs/behaviour.md «Widgets and timing»).
  */
 export function QuantityInput({ name, value, max, min = 1, disabled = false, onChange, id }: Props) {
   return (

@@ -1,8 +1,8 @@
-// SPEC 9 animation defaults: blocks fade up as they come within 120 px of the viewport bottom, in
-// 400 ms. The server renders them visible; only in the browser, and only for blocks still below the
-// fold, are they hidden until reached, so nothing is ever lost without JavaScript or on a slow
-// script. An IntersectionObserver replaces the throttled (99 ms) scroll and debounced (50 ms)
-// resize handlers of SPEC: the browser does that work off the main thread.
+// Reveal on scroll (docs/behaviour.md «Widgets and timing»): blocks fade up as they come within
+// 120 px of the viewport bottom, in 400 ms. The server renders them visible; only in the browser,
+// and only for blocks still below the fold, are they hidden until reached, so nothing is ever lost
+// without JavaScript or on a slow script. An IntersectionObserver stands in for throttled (99 ms)
+// scroll and debounced (50 ms) resize handlers: the browser does that work off the main thread.
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import "./RevealOnScroll.css";
 

@@ -1,6 +1,6 @@
-// A select that grows a search box once it has 15 or more options (SPEC 5, 9). Fewer options,
-// or no JavaScript: the native <select>. With many options: a React Aria ComboBox that filters
-// as you type (Russian texts), posting the chosen value under the same name.
+// A select that grows a search box once it has 15 or more options (docs/behaviour.md «Widgets and
+// timing»). Fewer options, or no JavaScript: the native <select>. With many options: a React Aria
+// ComboBox that filters as you type (Russian texts), posting the chosen value under the same name.
 import { useState } from "react";
 import { Button, ComboBox, I18nProvider, Input, Label, ListBox, ListBoxItem, Popover, useFilter } from "react-aria-components";
 import { Icon } from "./Icon.tsx";

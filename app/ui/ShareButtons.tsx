@@ -16,9 +16,10 @@ interface Props {
 }
 
 /**
- * Share links for VK, Telegram, OK and WhatsApp plus «Скопировать ссылку» (SPEC 2, 4). They are
- * plain links to each network's share page: no third-party script loads until a click. The block
- * becomes visible after hydration, then ready once the counters are in or after 1000 ms.
+ * Share links for VK, Telegram, OK and WhatsApp plus «Скопировать ссылку» (docs/behaviour.md
+ * «Widgets and timing»). They are plain links to each network's share page: no third-party script
+ * loads until a click. The block becomes visible after hydration, then ready once the counters are
+ * in or after 1000 ms.
  */
 export function ShareButtons({ url, title, counts }: Props) {
   const hydrated = useHydrated();

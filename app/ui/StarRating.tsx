@@ -17,8 +17,9 @@ function Stars({ size, className }: { size: number; className: string }) {
 }
 
 /**
- * A rating shown as stars, 0–5 in steps of 0.1 (SPEC 5: 32 px for the shop rating, 16 px
- * elsewhere): a row of empty stars with the filled row clipped to the value.
+ * A rating shown as stars, 0–5 in steps of 0.1 (32 px for a product's rating, 16 px elsewhere;
+ * docs/behaviour.md «Widgets and timing»): a row of empty stars with the filled row clipped to the
+ * value.
  */
 export function StarRating({ value, size = 16, label }: { value: number; size?: number; label?: string }) {
   const v = displayRating(value);

@@ -1,8 +1,8 @@
-// SPEC «Tabs»: a tab either switches to its own panel or loads its content by POST (`ajax` = the
-// tab's action type, `id` = its load id) into a content box. A click on the active or loading tab
-// does nothing; a new load aborts the earlier request; a failure hides the loader, logs, clears
-// the sending state (and, better than SPEC, says so with «Повторить»). Every tab is also a real
-// link (`href`) so that without JavaScript the server shows the chosen tab or its page.
+// docs/behaviour.md «Tabs»: a tab either switches to its own panel or loads its content by POST
+// (`ajax` = the tab's action type, `id` = its load id) into a content box. A click on the active or
+// loading tab does nothing; a new load aborts the earlier request; a failure hides the loader,
+// logs, clears the sending state, and says so with «Повторить». Every tab is also a real link
+// (`href`) so that without JavaScript the server shows the chosen tab or its page.
 import { createContext, useContext, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { RichHtml } from "../lib/rich-text.ts";
 import "./Tabs.css";

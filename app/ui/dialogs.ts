@@ -1,4 +1,4 @@
-// SPEC 4 (Form group): the success dialog opens 450 ms after the other dialogs are hidden, so
+// docs/behaviour.md «Forms»: the success dialog opens 450 ms after the other dialogs are hidden, so
 // one closing animation never overlaps the next dialog.
 export const SUCCESS_DIALOG_DELAY_MS = 450;
 

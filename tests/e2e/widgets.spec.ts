@@ -24,7 +24,7 @@ test.beforeAll(async ({ request }) => {
 const quantity = (page: Page) => page.getByRole("textbox", { name: "Количество" });
 
 test.describe("quantity with JavaScript", () => {
-  test("steps, keys, the SPEC's resets, and what goes into the cart", async ({ page }) => {
+  test("steps, keys, an emptied box going back to the minimum, and what goes into the cart", async ({ page }) => {
     await page.goto(productPath);
     const qty = quantity(page);
     const minus = page.getByRole("button", { name: "Уменьшить" });
@@ -41,7 +41,7 @@ test.describe("quantity with JavaScript", () => {
     await qty.press("ArrowDown");
     await expect(qty).toHaveValue("2");
 
-    // emptied: back to the minimum (SPEC), not to the previous value; Enter settles it without
+    // emptied: back to the minimum, not to the previous value; Enter settles it without
     // submitting the form (the cart below holds 3, not 3 + 1)
     await qty.fill("");
     await qty.press("Enter");

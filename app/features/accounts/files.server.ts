@@ -59,8 +59,9 @@ export interface IncomingFile {
 }
 
 /**
- * The files of an upload form: `file` as a data URL with `fileName` (SPEC), or `file` parts of a
- * multipart post (the no-JS form; several allowed), or plain mode's `files[]` + `fileNames[]`.
+ * The files of an upload form: `file` as a data URL with `fileName` (docs/behaviour.md «Uploads»),
+ * or `file` parts of a multipart post (the no-JS form; several allowed), or plain mode's
+ * `files[]` + `fileNames[]`.
  */
 export async function filesOfForm(form: FormData): Promise<IncomingFile[]> {
   const out: IncomingFile[] = [];

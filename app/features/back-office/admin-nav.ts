@@ -1,4 +1,4 @@
-// The back office's navigation (DESIGN.md, «Back office»): one link per area, in this order,
+// The back office's navigation (docs/behaviour.md «Back office»): one link per area, in this order,
 // shown only to the roles that may open it. The names are a contract (tests find links by them).
 import { canAccess, type AdminArea } from "../staff/index.ts";
 

@@ -36,8 +36,8 @@ export async function readCartRequest(request: Request, pathType: string | undef
   if ((line === undefined && id === null) || line === null) {
     return { json, back, status: 404, error: "Такого товара нет в каталоге." };
   }
-  // Only a JSON integer or a string of digits (SPEC 3: cnt is an integer). A plain form's missing or
-  // empty quantity means one piece (SPEC 5: add to cart, quantity reset); anything else is 422.
+  // Only a JSON integer or a string of digits (docs/behaviour.md «Cart API»). A plain form's
+  // missing or empty quantity means one piece; anything else is 422.
   const rawCnt = body.cnt;
   const cnt = !json && (rawCnt === undefined || rawCnt === "") ? 1 : parseCartQuantity(rawCnt);
   if (cnt === null) return { json, back, status: 422, error: QUANTITY_MESSAGE };

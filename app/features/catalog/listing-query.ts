@@ -1,5 +1,5 @@
-// The catalogue listing's state lives in the URL (DESIGN.md contract): `direction`, `num`,
-// `view`, `page`, each checked facet as `<code>=<value>` (repeatable) and ranges as
+// The catalogue listing's state lives in the URL (docs/behaviour.md «Listing URL»): `direction`,
+// `num`, `view`, `page`, each checked facet as `<code>=<value>` (repeatable) and ranges as
 // `<code>[min]` / `<code>[max]`. «Показать ещё» adds `from`: pages `from` to `page` are shown
 // (decision 069), so a reload or a shared link shows everything that was loaded. Parsing never
 // throws: junk is ignored, clamped or swapped.

@@ -1,4 +1,4 @@
-// Content-page tabs (SPEC «Tabs», «Tab request payload»): a tab loads a shop-written page's body
+// Content-page tabs (docs/behaviour.md «Tabs»): a tab loads a shop-written page's body
 // by POST /content/tab/ with ajax=page and id=<page slug>.
 export const CONTENT_TAB_URL = "/content/tab/";
 export const CONTENT_TAB_AJAX = "page";

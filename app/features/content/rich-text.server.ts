@@ -1,8 +1,8 @@
 // Staff-written HTML is untrusted input: a content editor's paste, a compromised account or an
 // import can carry script. sanitize-html (a real parser, htmlparser2, and an allow-list) keeps the
 // markup content needs and drops everything else; then the tables get their scrolling wrapper
-// (SPEC: tables inside text blocks are wrapped for responsive display). Server only: the
-// sanitiser stays out of the browser bundle, and pages come out clean without JavaScript.
+// (docs/behaviour.md «Every page»: tables in text are wrapped for responsive display). Server only:
+// the sanitiser stays out of the browser bundle, and pages come out clean without JavaScript.
 import sanitizeHtml from "sanitize-html";
 import { Element, isTag } from "domhandler";
 import { DomUtils, parseDocument } from "htmlparser2";

@@ -1,6 +1,6 @@
 // Map provider: Leaflet (tiles from MAP_TILE_URL, OpenStreetMap by default) unless YANDEX_MAPS_KEY
-// is set, then the Yandex Maps JS API 2.1 in Russian (SPEC 7: a maps script loaded with the key
-// read from the page and Russian language). The page's CSP opens to Yandex only in that case.
+// is set, then the Yandex Maps JS API 2.1 in Russian, loaded with the key (docs/behaviour.md
+// «Widgets and timing»). The page's CSP opens to Yandex only in that case.
 /** True for an API key as Yandex issues them (a UUID); anything else is refused at start. */
 export function isYandexMapsKey(key: string): boolean {
   return /^[A-Za-z0-9-]{8,64}$/.test(key);

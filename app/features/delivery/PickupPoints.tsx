@@ -16,9 +16,10 @@ export function pickupSummary(points: readonly PickupPoint[]): string {
 }
 
 /**
- * Stock by pickup point (showroom or warehouse, how many units or «нет»), then, behind «Показать карту» / «Скрыть карту» (SPEC 4: the
- * text alternates). The toggle is a real link (?map=1), so it works without JavaScript too, where
- * it shows the list; with JavaScript the contacts page's map shows the points above the list.
+ * Stock by pickup point (showroom or warehouse, how many units or «нет»), then, behind
+ * «Показать карту» / «Скрыть карту» (the text alternates; docs/behaviour.md «Widgets and timing»).
+ * The toggle is a real link (?map=1), so it works without JavaScript too, where it shows the list;
+ * with JavaScript the contacts page's map shows the points above the list.
  */
 export function PickupPoints({
   points,

@@ -9,7 +9,7 @@ function layoutTop(el: HTMLElement): number {
 }
 
 /**
- * Site-wide link behaviours SPEC asks for on every page, delegated from the document:
+ * Site-wide link behaviours (docs/behaviour.md «Every page»), delegated from the document:
  * smooth anchor scrolling (300 ms, offset 90; menu anchors 80/160) and `data-goto` links.
  */
 export function PageBehaviours() {

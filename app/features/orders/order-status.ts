@@ -1,5 +1,6 @@
-// The statuses an order goes through (DESIGN.md: Back office), their Russian names and what each
-// one means for the customer. A pickup order is never «on its way»: it waits in the showroom.
+// The statuses an order goes through (docs/behaviour.md «Back office»), their Russian names and
+// what each one means for the customer. A pickup order is never «on its way»: it waits in the
+// showroom.
 import type { DeliveryType } from "../delivery/index.ts";
 
 export const ORDER_STATUSES = {

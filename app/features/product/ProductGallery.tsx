@@ -11,7 +11,10 @@ import { galleryItems } from "./gallery-items.ts";
 import "swiper/css";
 import "./ProductGallery.css";
 
-/** SPEC 9 gallery: thumbnails slide in 300 ms, the main image in 400 ms; gaps 10 px, 15 px from 992 px. */
+/**
+ * Gallery (docs/behaviour.md «Widgets and timing»): thumbnails slide in 300 ms, the main image in
+ * 400 ms; gaps 10 px, 15 px from 992 px.
+ */
 export const MAIN_SPEED = 400;
 export const THUMBS_SPEED = 300;
 export const THUMBS_BREAKPOINTS = { 768: { spaceBetween: 10, slidesPerView: 5 }, 992: { spaceBetween: 15, slidesPerView: 5 } } as const;

@@ -15,10 +15,10 @@ interface Props {
 type LoadState = { status: "idle" } | { status: "loading"; tab: ProductTabId } | { status: "failed"; tab: ProductTabId };
 
 /**
- * «Описание», «Характеристики», «Отзывы», «Доставка» (SPEC Tabs). Each tab is a link to its own
- * URL, which the server renders with that tab open. With JavaScript a tab's content is fetched
- * once by POST (ajax, id) and kept: a click on the active or loading tab does nothing, a new load
- * aborts the earlier one, and a failure hides the loader and offers «Повторить».
+ * «Описание», «Характеристики», «Отзывы», «Доставка» (docs/behaviour.md «Tabs»). Each tab is a link
+ * to its own URL, which the server renders with that tab open. With JavaScript a tab's content is
+ * fetched once by POST (ajax, id) and kept: a click on the active or loading tab does nothing, a
+ * new load aborts the earlier one, and a failure hides the loader and offers «Повторить».
  */
 export function ProductTabs({ slug, initialTab, initialContent, renderContent }: Props) {
   const [active, setActive] = useState<ProductTabId>(initialTab);

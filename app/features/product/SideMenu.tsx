@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 
-/** SPEC 9: affix at 992 px and above; not when the list beside it is under 812 px tall. */
+/**
+ * Affix at 992 px and above; not when the list beside it is under 812 px tall
+ * (docs/behaviour.md «Widgets and timing»).
+ */
 export const AFFIX_FROM_PX = 992;
 export const AFFIX_MIN_LIST_PX = 812;
 

@@ -1,5 +1,6 @@
 // The product page's tabs: each has a real URL (the server renders that tab for crawlers and
-// visitors without JavaScript) and a load id for the POST that fetches its content (SPEC Tabs).
+// visitors without JavaScript) and a load id for the POST that fetches its content
+// (docs/behaviour.md «Tabs»).
 export const PRODUCT_TABS = [
   { id: "description", title: "Описание", segment: "" },
   { id: "specs", title: "Характеристики", segment: "specs" },

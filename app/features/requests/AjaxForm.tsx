@@ -1,4 +1,4 @@
-// The generic form (SPEC 4: Form button, Form group). Without JavaScript it is a plain POST to
+// The generic form (docs/behaviour.md «Forms»). Without JavaScript it is a plain POST to
 // its page, which answers with the same errors or a success notice. With JavaScript it checks
 // the shared Zod schema, posts to /forms/<name>/ and reads `{}` or `{field: message}`.
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
@@ -79,7 +79,7 @@ interface Props {
 const valueSetter = (el: HTMLInputElement | HTMLTextAreaElement) =>
   Object.getOwnPropertyDescriptor(el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype, "value")?.set;
 
-/** SPEC: on success inputs and textareas are cleared, except radio, checkbox and hidden ones. */
+/** On success inputs and textareas are cleared, except radio, checkbox and hidden ones. */
 export function clearFormInputs(form: HTMLFormElement) {
   for (const el of Array.from(form.elements)) {
     if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) continue;
@@ -169,7 +169,7 @@ export function AjaxForm({
       const res = await fetch(endpoint ?? `/forms/${form}/`, { method: "POST", body, headers: { Accept: "application/json" } });
       const answer: unknown = await res.json().catch(() => null);
       if (!answer || typeof answer !== "object" || Array.isArray(answer)) throw new Error(`unexpected answer ${res.status}`);
-      // a refusal is never a 2xx (SPEC: 400, 422, 429 with `{field: message}`)
+      // a refusal is never a 2xx (docs/behaviour.md «Forms»: 400, 422, 429 with `{field: message}`)
       const errors = answer as FieldErrors;
       if (res.ok) {
         clearFormInputs(el);

@@ -1,5 +1,6 @@
-// Callback and feedback requests in the back office (DESIGN.md: «Новая», «В работе», «Закрыта»),
-// and how a staff search box's words become LIKE patterns over names, e-mails and phones.
+// Callback and feedback requests in the back office (docs/behaviour.md «Back office»: «Новая»,
+// «В работе», «Закрыта»), and how a staff search box's words become LIKE patterns over names,
+// e-mails and phones.
 
 export const REQUEST_STATUSES = {
   new: "Новая",

@@ -22,7 +22,7 @@ describe("parseReview", () => {
       consent: "Подтвердите согласие на обработку персональных данных",
     });
   });
-  it("uses SPEC's rating messages", () => {
+  it("says what is wrong with the rating in Russian: too high, not a number, not chosen", () => {
     const msg = (rating: unknown) => {
       const r = parseReview({ ...good, rating });
       return r.ok ? null : r.errors.rating;

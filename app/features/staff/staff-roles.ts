@@ -1,5 +1,6 @@
-// Who in the back office may do what (DESIGN.md, «Back office»). Pure, so the admin layout can hide
-// what a role cannot open and every loader and action can check the same rule on the server.
+// Who in the back office may do what (docs/behaviour.md «Back office»). Pure, so the admin layout
+// can hide what a role cannot open and every loader and action can check the same rule on the
+// server.
 
 export const STAFF_ROLES = ["owner", "manager", "content"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

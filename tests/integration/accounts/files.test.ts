@@ -30,7 +30,7 @@ const GIF_WITH_SCRIPT = Buffer.concat([
 const SVG_ONLOAD = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
 const HTML = Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
 
-/** The SPEC call: fields fileName and file as a data URL. */
+/** The widget's call: fields fileName and file as a data URL. */
 function addByDataUrl(v: Visitor, fileName: string, file: string, extra: Record<string, string> = {}) {
   const body = new FormData();
   body.set("fileName", fileName);
@@ -39,7 +39,7 @@ function addByDataUrl(v: Visitor, fileName: string, file: string, extra: Record<
   return v.postForm("/profile/file/add/", body);
 }
 
-/** The SPEC call as a JSON body `{fileName, file}`. */
+/** The same call as a JSON body `{fileName, file}`. */
 function addByJson(v: Visitor, body: unknown) {
   return v.request("/profile/file/add/", {
     method: "POST",
@@ -91,7 +91,7 @@ describe.each(dialects)("profile files on %s", (dialect) => {
     expect(html).toContain("комната.png");
   });
 
-  it("accepts the SPEC's JSON body {fileName, file} with the same answers and checks as the form", async () => {
+  it("accepts the JSON body {fileName, file} with the same answers and checks as the form", async () => {
     const res = await addByJson(owner, { fileName: "гостиная.png", file: dataUrl(await png()) });
     expect(res.status).toBe(200);
     const answer = await res.json();

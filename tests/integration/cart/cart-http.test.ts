@@ -72,7 +72,7 @@ describe.each(dialects)("cart and checkout over HTTP on %s", (dialect) => {
         expect(res.status, cnt).toBe(422);
         expect(await res.json(), cnt).toEqual({ error: QUANTITY_MESSAGE });
       }
-      // a JSON call must say how many (SPEC 3: {id, cnt, type})
+      // a JSON call must say how many (docs/behaviour.md «Cart API»: {id, cnt, type})
       const missing = await postJson(v, `{"id":${productId},"type":"product"}`);
       expect(missing.status).toBe(422);
       expect(await cartLines()).toEqual(before);
