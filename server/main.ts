@@ -1,5 +1,6 @@
 // Process entry: validates the environment, mounts the built app, listens, and shuts down
 // gracefully on SIGTERM/SIGINT (stop accepting, let in-flight requests finish, close the db).
+import "./production-mode.ts";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -18,8 +19,6 @@ try {
   console.error((err as Error).message);
   process.exit(1);
 }
-// The build is a production build; React and the router read this at run time.
-process.env.NODE_ENV ??= "production";
 if (!fs.existsSync(serverBuild)) {
   console.error("Нет сборки: сначала выполните `npm run build` (или `npm start`, который собирает сам).");
   process.exit(1);

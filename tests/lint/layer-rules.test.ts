@@ -109,7 +109,15 @@ describe("feature boundaries in the lint configuration", () => {
           expect(spec, `${feature}/${entry}`).toMatch(/^\.\//);
           if (entry === "index.ts") expect(spec, `${feature}/index.ts re-exports only plain modules`).toMatch(/^\.\/(?!.*\.server\.ts$)[^"]*\.ts$/);
           if (entry === "index.server.ts") expect(spec, `${feature}/index.server.ts`).toMatch(/\.(server|worker)\.ts$/);
-          if (entry === "components.ts") expect(spec, `${feature}/components.ts`).toMatch(/\.tsx$/);
+          if (entry === "components.ts") expect(spec, `${feature}/components.ts re-exports components and hooks`).toMatch(/\.tsx$|\/use-[\w-]+\.ts$/);
+          // what index.ts offers is loaded by plain Node (the server's configuration, scripts):
+          // a module that loads React belongs in components.ts
+          if (entry === "index.ts") {
+            const source = fs.readFileSync(path.join(root, "app/features", feature, spec!), "utf8");
+            expect(source, `${feature}/${spec} is re-exported by index.ts but loads React`).not.toMatch(
+              /^import (?!type\b)[^;]*from "react(-dom|-router)?(\/[^"]*)?";/m,
+            );
+          }
         }
       }
     }

@@ -1,4 +1,3 @@
 export * from "./cart-availability.ts";
 export * from "./cart-request.ts";
 export * from "./cart-types.ts";
-export * from "./use-add-to-cart.ts";

@@ -10,7 +10,7 @@ import { ShareButtons } from "../../ui/ShareButtons.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { availabilityOf } from "../catalog/index.ts";
 import type { DeliveryEstimate } from "../delivery/index.ts";
-import { useAddToCart } from "../cart/index.ts";
+import { useAddToCart } from "../cart/components.ts";
 import { CompareToggle } from "../compare/components.ts";
 import { FavoriteToggle } from "../favourites/components.ts";
 import { PreorderButton, StockNoticeButton } from "../requests/components.ts";
