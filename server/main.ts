@@ -1,6 +1,5 @@
 // Process entry: validates the environment, mounts the built app, listens, and shuts down
 // gracefully on SIGTERM/SIGINT (stop accepting, let in-flight requests finish, close the db).
-import "./production-mode.ts";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -19,6 +18,10 @@ try {
   console.error((err as Error).message);
   process.exit(1);
 }
+// The build is a production build; React and the router read this when they are first loaded,
+// which is when the build is imported below: nothing imported above may load React (a lint test
+// keeps React out of the features' plain entries, which the configuration uses).
+process.env.NODE_ENV ??= "production";
 if (!fs.existsSync(serverBuild)) {
   console.error("Нет сборки: сначала выполните `npm run build` (или `npm start`, который собирает сам).");
   process.exit(1);

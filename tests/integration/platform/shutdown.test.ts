@@ -8,15 +8,15 @@ import { MEDIA_DIR } from "../../support/test-app.ts";
 const root = path.resolve(import.meta.dirname, "../../..");
 
 /** Starts the real server process on its own SQLite file; `log` collects what it prints. */
-async function startServer(name: string, port: number) {
+/** `nodeEnv` null: started as `npm start` starts it, with no NODE_ENV at all */
+async function startServer(name: string, port: number, nodeEnv: string | null = "test") {
   const dir = path.join(root, "data/test-db");
   fs.mkdirSync(dir, { recursive: true });
   const db = path.join(dir, `${name}-${process.pid}.db`);
-  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: db, MEDIA_DIR, LOG_LEVEL: "info", NODE_ENV: "test" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: db, MEDIA_DIR, LOG_LEVEL: "info" };
+  if (nodeEnv === null) delete env.NODE_ENV;
+  else env.NODE_ENV = nodeEnv;
+  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const state = { log: "" };
   const waiters: { text: string; resolve: () => void }[] = [];
   const onData = (d: Buffer) => {
@@ -41,6 +41,23 @@ async function startServer(name: string, port: number) {
 }
 
 describe("the server process", () => {
+  it("serves the shop's pages when started as `npm start` starts it, without NODE_ENV", async () => {
+    // React and its server renderer must both be the production build the bundle was made for: a
+    // module that loads React before the server sets NODE_ENV left every page a 500
+    const port = 3440 + Number(process.env.VITEST_POOL_ID ?? 0);
+    const server = await startServer("plain-start", port, null);
+    try {
+      expect(server.state.log).toContain("Витрина работает");
+      for (const page of ["/", "/catalog/", "/cart/"]) {
+        const res = await fetch(`http://127.0.0.1:${port}${page}`);
+        expect(res.status, page).toBe(200);
+        expect(await res.text(), page).toContain("Витрина");
+      }
+    } finally {
+      server.cleanup();
+    }
+  }, 60_000);
+
   it("finishes the request in flight, closes the database and exits 0 on SIGTERM", async () => {
     const dir = path.join(root, "data/test-db");
     fs.mkdirSync(dir, { recursive: true });
