@@ -3,7 +3,8 @@
 import type { Db } from "../../db/database.server.ts";
 import type { ProductKind } from "../../db/schema.ts";
 import { cartTotals, type CartLineView, type CartTotals } from "./cart-types.ts";
-import { firstProductImage } from "../../lib/json-columns.ts";
+import { z } from "zod";
+import { firstProductImage, isInteger, parseJsonList, readJsonColumn } from "../../lib/json-columns.ts";
 import { MAX_CART_QTY } from "./quantity.ts";
 import { knownWeight } from "../delivery/index.ts";
 
@@ -186,7 +187,8 @@ export async function changeCartLine(db: Db, owner: string | null, lineId: numbe
       .where("owner", "=", owner)
       .executeTakeFirst());
   if (!row) throw new CartError(404, "Этой позиции уже нет в корзине. Обновите страницу.");
-  return changeCart(db, owner, { productId: row.product_id, type: row.kind, cnt, items: JSON.parse(row.items) as number[], mode: "set" });
+  // an unreadable row of a set's line reads as no items chosen, which changeCart refuses in words
+  return changeCart(db, owner, { productId: row.product_id, type: row.kind, cnt, items: parseJsonList(row.items, isInteger), mode: "set" });
 }
 
 // the product columns a cart line is shown and ordered from
@@ -203,6 +205,9 @@ const LINE_PRODUCT_COLUMNS = [
   "products.images",
   "products.set_discount",
 ] as const;
+
+/** a cart line's `items` as toLineViews reads it: the chosen set item ids, or null for the whole set */
+const ChosenItemsSchema = z.array(z.int()).nullable();
 
 interface LineRow {
   id: number;
@@ -246,8 +251,9 @@ async function toLineViews(db: Db, rows: LineRow[]): Promise<CartLineView[]> {
       return { ...base, price, priceSeen: seen(price), oldPrice: r.old_price === null ? null : Number(r.old_price), weight: r.weight, items: [] };
     }
     const all = sets.get(r.product_id) ?? [];
-    // a line made here for one product (items "null") means the whole set
-    const chosenIds = (JSON.parse(r.items) as number[] | null) ?? all.map((i) => i.item_id);
+    // a line made here for one product (items "null") means the whole set, and so does an
+    // unreadable row: it then costs what the catalogue says, never the price of no items
+    const chosenIds = readJsonColumn(r.items, ChosenItemsSchema, { fallback: null }) ?? all.map((i) => i.item_id);
     const chosen = all.filter((i) => chosenIds.includes(i.item_id));
     const whole = chosen.length === all.length;
     const computed = setPrice(chosen, r.set_discount);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CommerceMlError } from "./commerceml.ts";
 import { decodeXmlBytes, orderDocumentXml, ordersXml, parseOrderChanges, statusFrom1C, statusPath, type ExportOrder } from "./commerceml-orders.ts";
 
-const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/1c/${name}`, import.meta.url), "utf8");
+const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/1c/${name}`, import.meta.url), "utf8");
 
 const order: ExportOrder = {
   number: "26-000123",

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CommerceMlError, CommerceMlReader, readCommerceMl, xmlEncoding, type CmlRecord } from "./commerceml.ts";
 
-const bytes = (name: string) => readFileSync(new URL(`../../tests/fixtures/1c/${name}`, import.meta.url));
+const bytes = (name: string) => readFileSync(new URL(`../../../tests/fixtures/1c/${name}`, import.meta.url));
 const fixture = (name: string) => bytes(name).toString("utf8");
 const ofKind = <K extends CmlRecord["kind"]>(records: CmlRecord[], kind: K) => records.filter((r): r is Extract<CmlRecord, { kind: K }> => r.kind === kind);
 

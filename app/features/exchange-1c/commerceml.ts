@@ -5,6 +5,7 @@
 // without a DTD no entity can be declared, so external entities (XXE) and entity expansion
 // («billion laughs») cannot happen — saxes reports an undeclared entity as an error.
 import { SaxesParser, type SaxesTagPlain } from "saxes";
+import { z } from "zod";
 import { convertPrice, isRoubles, parsePrice, parseRate, parseStock, parseWeightKg, STOCK_MAX } from "../../lib/merchant-numbers.ts";
 
 export interface CmlGroup {
@@ -84,6 +85,56 @@ export interface CmlCatalog {
 }
 
 export type CmlRecord = CmlGroup | CmlProperty | CmlProduct | CmlPriceType | CmlOffer | CmlCatalog | CmlInvalid;
+
+// The records as staged (exchange_staging.data, JSON), checked when a later step of the import
+// reads them back (decision 088)
+const CmlGroupSchema = z.object({ kind: z.literal("group"), id: z.string(), title: z.string(), parentId: z.string().nullable() }) satisfies z.ZodType<CmlGroup>;
+const CmlPropertySchema = z.object({
+  kind: z.literal("property"),
+  id: z.string(),
+  title: z.string(),
+  type: z.enum(["reference", "number", "string"]),
+  values: z.array(z.tuple([z.string(), z.string()])),
+}) satisfies z.ZodType<CmlProperty>;
+export const CmlProductSchema = z.object({
+  kind: z.literal("product"),
+  id: z.string(),
+  article: z.string(),
+  title: z.string(),
+  groupId: z.string().nullable(),
+  description: z.string(),
+  values: z.array(z.object({ propertyId: z.string(), value: z.string() })),
+  weight: z.number().nullable(),
+  warnings: z.array(z.string()),
+  brand: z.string(),
+  pictures: z.array(z.string()),
+}) satisfies z.ZodType<CmlProduct>;
+const CmlPriceTypeSchema = z.object({
+  kind: z.literal("priceType"),
+  id: z.string(),
+  title: z.string(),
+  currency: z.string(),
+  rate: z.string(),
+}) satisfies z.ZodType<CmlPriceType>;
+const CmlOfferSchema = z.object({
+  kind: z.literal("offer"),
+  productId: z.string(),
+  prices: z.record(z.string(), z.number()).nullable(),
+  priceErrors: z.record(z.string(), z.string()),
+  stock: z.number().nullable(),
+  stockError: z.string().nullable(),
+}) satisfies z.ZodType<CmlOffer>;
+export const CmlInvalidSchema = z.object({ kind: z.literal("invalid"), reason: z.string() }) satisfies z.ZodType<CmlInvalid>;
+const CmlCatalogSchema = z.object({ kind: z.literal("catalog"), changesOnly: z.boolean() }) satisfies z.ZodType<CmlCatalog>;
+export const CmlRecordSchema = z.discriminatedUnion("kind", [
+  CmlGroupSchema,
+  CmlPropertySchema,
+  CmlProductSchema,
+  CmlPriceTypeSchema,
+  CmlOfferSchema,
+  CmlCatalogSchema,
+  CmlInvalidSchema,
+]) satisfies z.ZodType<CmlRecord>;
 
 export class CommerceMlError extends Error {}
 

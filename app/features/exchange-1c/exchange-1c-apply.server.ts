@@ -3,6 +3,7 @@
 // property values, weight and brand), price types and offers (price, stock). Everything is
 // matched by 1C's «Ид», so a repeated import updates what it made instead of adding duplicates.
 import type { Transaction } from "kysely";
+import { z } from "zod";
 import type { Database, PropertyKind } from "../../db/schema.ts";
 import type { CmlGroup, CmlOffer, CmlPriceType, CmlProduct, CmlProperty, CmlRecord } from "./commerceml.ts";
 import { slugify } from "../../lib/slug.ts";
@@ -40,6 +41,22 @@ export const emptyCounts = (): ImportCounts => ({
   warnings: 0,
 });
 
+// a count a state saved before it was added lacks starts at 0
+const count = z.number().default(0);
+const ImportCountsSchema = z.object({
+  sections: count,
+  properties: count,
+  created: count,
+  updated: count,
+  hidden: count,
+  offers: count,
+  missing: count,
+  pictures: count,
+  errors: count,
+  refused: count,
+  warnings: count,
+}) satisfies z.ZodType<ImportCounts>;
+
 /** lines kept for the session's report (a catalogue with thousands of bad records must not bloat the row) */
 export const REPORT_LINES_MAX = 200;
 
@@ -58,6 +75,16 @@ export interface ApplyState {
   /** groups products named that neither the file nor the shop knows (each reported once) */
   unknownGroups: string[];
 }
+
+export const ApplyStateSchema = z.object({
+  catalog: z.boolean(),
+  changesOnly: z.boolean(),
+  retail: z.string().nullable(),
+  structural: z.boolean(),
+  counts: ImportCountsSchema,
+  errors: z.array(z.string()),
+  unknownGroups: z.array(z.string()),
+}) satisfies z.ZodType<ApplyState>;
 
 /** a line for the report, while there is room */
 export function report(state: ApplyState, line: string): void {

@@ -16,12 +16,13 @@
 //      go on the session; audit;
 //   7. cleanup: the staged rows are deleted in batches; `success`.
 import yauzl from "yauzl";
+import { z } from "zod";
 import type { Db } from "../../db/database.server.ts";
-import { CommerceMlError, CommerceMlReader, xmlEncoding, type CmlRecord } from "./commerceml.ts";
+import { CmlInvalidSchema, CmlProductSchema, CmlRecordSchema, CommerceMlError, CommerceMlReader, xmlEncoding, type CmlRecord } from "./commerceml.ts";
 import { EXCHANGE_SESSION_MAX_BYTES, safeExchangeName } from "./exchange-1c.ts";
 import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import { catalogChanged, PATCH_MAX_PRODUCTS } from "../catalog/index.server.ts";
-import { applyRecord, emptyCounts, newApplyCache, REPORT_LINES_MAX, type ApplyState } from "./exchange-1c-apply.server.ts";
+import { applyRecord, ApplyStateSchema, emptyCounts, newApplyCache, REPORT_LINES_MAX, type ApplyState } from "./exchange-1c-apply.server.ts";
 import { importProductPictures } from "./exchange-1c-pictures.server.ts";
 import {
   EXCHANGE_MESSAGES,
@@ -40,6 +41,7 @@ import {
 import type { FileStorage, Mailer } from "../../lib/ports.ts";
 import { refreshSearchDocuments } from "../search/index.server.ts";
 import { notifyBackInStock } from "../requests/index.server.ts";
+import { readJsonColumn } from "../../lib/json-columns.ts";
 
 export const ZIP_MAX_ENTRIES = 10_000;
 /** a real CommerceML file compresses maybe 10–30×; far more is a zip bomb */
@@ -185,7 +187,8 @@ const SESSION_ERRORS_MAX = REPORT_LINES_MAX;
 /** reasons named when a file is refused whole; the rest are counted */
 const REFUSAL_REASONS_MAX = 20;
 
-type Phase = "stage" | "apply" | "pictures" | "hide" | "search" | "publish" | "cleanup";
+const PhaseSchema = z.enum(["stage", "apply", "pictures", "hide", "search", "publish", "cleanup"]);
+type Phase = z.infer<typeof PhaseSchema>;
 
 interface ImportState extends ApplyState {
   phase: Phase;
@@ -202,6 +205,16 @@ interface ImportState extends ApplyState {
   /** bytes read (for the progress line) */
   read: number;
 }
+
+const ImportStateSchema = ApplyStateSchema.extend({
+  phase: PhaseSchema,
+  staged: z.number(),
+  applied: z.number(),
+  searched: z.number(),
+  hiddenIds: z.array(z.number()).nullable(),
+  pictured: z.number(),
+  read: z.number(),
+}) satisfies z.ZodType<ImportState>;
 
 const newState = (): ImportState => ({
   phase: "stage",
@@ -277,8 +290,11 @@ interface Job {
 
 async function loadState(db: Db, sessionId: string, name: string): Promise<ImportState | null> {
   const row = await db.kysely.selectFrom("exchange_imports").select("state").where("session_id", "=", sessionId).where("file", "=", name).executeTakeFirst();
-  // over newState(): a state saved by an older version lacks the fields added since
-  return row ? { ...newState(), ...(JSON.parse(row.state) as Partial<ImportState>) } : null;
+  // over newState(): a state saved by an older version lacks the fields added since. A state that
+  // is not one fails the request with JsonColumnError rather than importing from a wrong place.
+  return row
+    ? { ...newState(), ...readJsonColumn(row.state, ImportStateSchema.partial(), `exchange_imports.state of ${name} in session ${sessionId.slice(0, 8)}`) }
+    : null;
 }
 
 async function saveState(executor: Db["kysely"], job: Job, now = Date.now()): Promise<void> {
@@ -378,7 +394,7 @@ async function stageStep(job: Job): Promise<boolean> {
 async function refuseBrokenFile(job: Job): Promise<void> {
   const { db } = job.services;
   const staged = db.kysely.selectFrom("exchange_staging").where("session_id", "=", job.session.id).where("file", "=", job.name);
-  const invalid = await staged.select("data").where("kind", "=", "invalid").orderBy("seq").limit(REFUSAL_REASONS_MAX).execute();
+  const invalid = await staged.select(["seq", "data"]).where("kind", "=", "invalid").orderBy("seq").limit(REFUSAL_REASONS_MAX).execute();
   const invalidCount = invalid.length
     ? Number(
         (
@@ -399,7 +415,7 @@ async function refuseBrokenFile(job: Job): Promise<void> {
     .execute();
   if (invalidCount === 0 && repeated.length === 0) return;
   const reasons = [
-    ...invalid.map((row) => (JSON.parse(row.data) as { reason: string }).reason),
+    ...invalid.map((row) => readJsonColumn(row.data, CmlInvalidSchema, `exchange_staging.data of ${job.name} record ${row.seq}`).reason),
     ...(invalidCount > invalid.length ? [`и ещё записей без Ид или с повтором: ${invalidCount - invalid.length}`] : []),
     ...repeated.map((r) => `Товар с Ид «${r.external_id}» повторяется в файле ${Number(r.n)} раз(а)`),
   ];
@@ -425,7 +441,10 @@ async function applyStep(job: Job, cache: ReturnType<typeof newApplyCache>, now:
   }
   await db.kysely.transaction().execute(async (trx) => {
     const raised: number[] = [];
-    for (const row of rows) if (await applyRecord(trx, JSON.parse(row.data) as CmlRecord, job.state, cache, retailPriceType, now)) raised.push(row.seq);
+    for (const row of rows) {
+      const record = readJsonColumn(row.data, CmlRecordSchema, `exchange_staging.data of ${job.name} record ${row.seq}`);
+      if (await applyRecord(trx, record, job.state, cache, retailPriceType, now)) raised.push(row.seq);
+    }
     if (raised.length)
       await trx
         .updateTable("exchange_staging")
@@ -455,7 +474,7 @@ async function picturesStep(job: Job): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   if (!row) return true;
-  const product = JSON.parse(row.data) as Extract<CmlRecord, { kind: "product" }>;
+  const product = readJsonColumn(row.data, CmlProductSchema, `exchange_staging.data of ${job.name} record ${row.seq}`);
   const result = await importProductPictures(db, storage, mediaDir, job.session.files, product.id, product.pictures);
   job.state.counts.pictures += result.stored;
   job.state.counts.errors += result.errors.length;

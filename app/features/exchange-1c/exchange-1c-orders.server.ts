@@ -11,6 +11,7 @@
 // move (not Выполнен/Отменён), and one with a status, payment or refund recorded since the query
 // that exported it.
 import crypto from "node:crypto";
+import { z } from "zod";
 import type { Db } from "../../db/database.server.ts";
 import { CommerceMlError } from "./commerceml.ts";
 import {
@@ -33,6 +34,7 @@ import { EXCHANGE_MESSAGES, exchangeFailed, saveExchangeSession, type ExchangeSe
 import { PaymentProviderError, type PaymentProvider } from "../payments/index.ts";
 import { issueSettlementReceipt } from "../payments/index.server.ts";
 import type { Mailer } from "../../lib/ports.ts";
+import { readJsonColumn } from "../../lib/json-columns.ts";
 import { notifyBackInStock } from "../requests/index.server.ts";
 
 /** at most this many orders in one `query` answer; the rest come in the next exchange */
@@ -66,9 +68,13 @@ interface SentOrders {
   orders: Record<string, string>;
 }
 
+// "{}" until the session's first query; a row that is neither fails the request with
+// JsonColumnError: orders marked exported from a wrong list would never reach 1C
+const SentOrdersSchema = z.object({ at: z.number(), orders: z.record(z.string(), z.string()) }).partial() satisfies z.ZodType<Partial<SentOrders>>;
+
 async function readSent(db: Db, sessionId: string): Promise<SentOrders> {
   const row = await db.kysely.selectFrom("exchange_sessions").select("sent_orders").where("id", "=", sessionId).executeTakeFirst();
-  const sent = row ? (JSON.parse(row.sent_orders) as Partial<SentOrders>) : {};
+  const sent = row ? readJsonColumn(row.sent_orders, SentOrdersSchema, `exchange_sessions.sent_orders of session ${sessionId.slice(0, 8)}`) : {};
   return { at: sent.at ?? 0, orders: sent.orders ?? {} };
 }
 

@@ -11,6 +11,7 @@ import type { ExchangeFileEntry } from "./exchange-1c.server.ts";
 import { UploadError } from "../accounts/index.server.ts";
 import { MEDIA_IMAGE_MAX_BYTES, MEDIA_IMAGE_MESSAGES, removeMediaImage, storeMediaImage } from "../media/index.server.ts";
 import type { FileStorage } from "../../lib/ports.ts";
+import { isProductImage, parseJsonList } from "../../lib/json-columns.ts";
 
 export interface PictureResult {
   stored: number;
@@ -67,7 +68,7 @@ export async function importProductPictures(
   }
   const dropped = known.filter((k) => !keptHashes.has(k.source_hash));
   const fromExchange = new Set(known.map((k) => k.src));
-  const own = (JSON.parse(product.images) as ProductImage[]).filter((i) => !fromExchange.has(i.src));
+  const own = parseJsonList(product.images, isProductImage).filter((i) => !fromExchange.has(i.src));
   await db.kysely.transaction().execute(async (trx) => {
     for (const { hash, image } of added)
       await trx

@@ -2,6 +2,7 @@
 // sessions (one per `checkauth`, kept for the back office's list) and the files 1C sends. The
 // catalogue import itself is in exchange-1c-import.server.ts.
 import crypto from "node:crypto";
+import { z } from "zod";
 import type { Db } from "../../db/database.server.ts";
 import { canAccess } from "../staff/index.ts";
 import { EXCHANGE_FILE_LIMIT, EXCHANGE_SESSION_MAX_BYTES, safeExchangeName } from "./exchange-1c.ts";
@@ -9,6 +10,7 @@ import { admitLogin, loginFailed, loginSucceeded, authenticate } from "../accoun
 import type { FileStorage, RateLimiter } from "../../lib/ports.ts";
 import type { StaffActor } from "../staff/index.server.ts";
 import type { ExchangeSessionListItem } from "./exchange-1c-types.ts";
+import { readJsonColumn } from "../../lib/json-columns.ts";
 
 /** an exchange session older than this is not accepted any more: 1C starts a new one with checkauth */
 export const EXCHANGE_SESSION_TTL_MS = 6 * 60 * 60 * 1000;
@@ -66,6 +68,19 @@ export interface ExchangeSession {
   errors: string[];
 }
 
+// The session's JSON columns. They are the exchange's own state: a row that does not hold them
+// fails the request with JsonColumnError in the log (1C then starts over with checkauth, a new
+// session) rather than carrying on with, and writing back, a wrong state.
+const FileEntrySchema = z.object({
+  key: z.string(),
+  bytes: z.number(),
+  imported: z.literal(true).optional(),
+  removed: z.literal(true).optional(),
+}) satisfies z.ZodType<ExchangeFileEntry>;
+const FilesSchema = z.record(z.string(), FileEntrySchema);
+const CountsSchema = z.record(z.string(), z.number());
+const ErrorsSchema = z.array(z.string());
+
 export async function openExchangeSession(db: Db, actor: StaffActor, now = Date.now()): Promise<string> {
   const id = crypto.randomBytes(24).toString("hex");
   await db.kysely.insertInto("exchange_sessions").values({ id, staff_id: actor.id, started_at: now, updated_at: now }).execute();
@@ -82,9 +97,9 @@ export async function findExchangeSession(db: Db, id: string, staffId: number | 
     staffId: row.staff_id,
     startedAt: Number(row.started_at),
     status: row.status,
-    files: JSON.parse(row.files) as Record<string, ExchangeFileEntry>,
-    counts: JSON.parse(row.counts) as Record<string, number>,
-    errors: JSON.parse(row.errors) as string[],
+    files: readJsonColumn(row.files, FilesSchema, `exchange_sessions.files of session ${row.id.slice(0, 8)}`),
+    counts: readJsonColumn(row.counts, CountsSchema, `exchange_sessions.counts of session ${row.id.slice(0, 8)}`),
+    errors: readJsonColumn(row.errors, ErrorsSchema, `exchange_sessions.errors of session ${row.id.slice(0, 8)}`),
   };
 }
 
@@ -119,8 +134,8 @@ export async function changeSessionRow(db: Db, session: ExchangeSession, change:
     if (db.dialect === "postgres") query = query.forUpdate();
     const current = await query.executeTakeFirstOrThrow();
     const part: SessionRowPart = {
-      files: JSON.parse(current.files) as Record<string, ExchangeFileEntry>,
-      errors: JSON.parse(current.errors) as string[],
+      files: readJsonColumn(current.files, FilesSchema, `exchange_sessions.files of session ${session.id.slice(0, 8)}`),
+      errors: readJsonColumn(current.errors, ErrorsSchema, `exchange_sessions.errors of session ${session.id.slice(0, 8)}`),
       status: current.status,
     };
     change(part);
@@ -300,8 +315,9 @@ export async function listExchangeSessions(db: Db, limit = 50): Promise<Exchange
     startedAt: Number(r.started_at),
     staffEmail: r.email,
     status: r.status,
-    files: Object.keys(JSON.parse(r.files) as object),
-    counts: JSON.parse(r.counts) as Record<string, number>,
-    errors: JSON.parse(r.errors) as string[],
+    // the back office's list shows a bad row's parts as empty rather than failing the page
+    files: Object.keys(readJsonColumn(r.files, FilesSchema, { fallback: {} })),
+    counts: readJsonColumn(r.counts, CountsSchema, { fallback: {} }),
+    errors: readJsonColumn(r.errors, ErrorsSchema, { fallback: [] }),
   }));
 }

@@ -11,9 +11,11 @@ import { once } from "node:events";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import sanitizeHtml from "sanitize-html";
+import { z } from "zod";
 import type { Db } from "../../db/database.server.ts";
 import type { Selectable } from "kysely";
-import type { ProductImage, ProductTable } from "../../db/schema.ts";
+import type { ProductTable } from "../../db/schema.ts";
+import { isProductImage, parseJsonList, readJsonColumn } from "../../lib/json-columns.ts";
 import { clipText, offerXml, ymlHead, ymlTail, YML_DESCRIPTION_MAX, YML_DESCRIPTION_TAGS, YML_MAX_PICTURES, type YmlOffer, type YmlParam } from "./yml.ts";
 import type { FeedShopSettings } from "./yml-settings-form.ts";
 import { recordAudit, type StaffActor } from "../staff/index.server.ts";
@@ -59,12 +61,23 @@ export interface BuiltFeed {
   offers: number;
 }
 
+const FeedFileSchema = z.object({ key: z.string(), etag: z.string(), size: z.number() }) satisfies z.ZodType<FeedFile>;
+const BuiltFeedSchema = z.object({
+  state: z.string(),
+  xml: FeedFileSchema,
+  gzip: FeedFileSchema,
+  builtAt: z.number(),
+  offers: z.number(),
+}) satisfies z.ZodType<BuiltFeed>;
+
 const parseIds = (json: string): number[] => {
   const ids: unknown = JSON.parse(json);
   return Array.isArray(ids) ? ids.filter((x): x is number => Number.isInteger(x)) : [];
 };
 
-const parseBuilt = (json: string | null): BuiltFeed | null => (json ? (JSON.parse(json) as BuiltFeed) : null);
+// a `built_file` that is not a build reads as no build: the next request builds the feed again,
+// so Market keeps getting a feed (files it named, if any, stay in the storage)
+const parseBuilt = (json: string | null): BuiltFeed | null => (json ? readJsonColumn(json, BuiltFeedSchema, { fallback: null }) : null);
 
 async function settingsRow(db: Db) {
   return db.kysely.selectFrom("yml_feed_settings").selectAll().where("id", "=", SETTINGS_ID).executeTakeFirstOrThrow();
@@ -244,7 +257,7 @@ async function offersOf(db: Db, publicUrl: string, products: readonly ProductRow
     // its depth the width
     const [length, width, height] = [num("width"), num("depth"), num("height")];
     const available = p.kind === "set" ? !setShort.has(p.id) : Number(p.stock) > 0;
-    const images = JSON.parse(p.images) as ProductImage[];
+    const images = parseJsonList(p.images, isProductImage);
     return {
       id: p.id,
       available,

@@ -25,6 +25,7 @@ import { recordAudit, type StaffActor } from "../staff/index.server.ts";
 import { shopDayStart } from "../../lib/shop-calendar.ts";
 import { pageWindow } from "../../lib/paging.ts";
 import { updateAtVersion } from "../../db/versioned-update.ts";
+import { isNonEmptyString, parseJsonList } from "../../lib/json-columns.ts";
 
 /** A refusal the route turns into a status and a Russian message (under `field` when it is about one). */
 export class AdminOrderError extends Error {
@@ -146,7 +147,7 @@ export async function loadAdminOrder(db: Db, number: string): Promise<AdminOrder
       qty: l.qty,
       price: Number(l.price),
       weight: l.weight,
-      items: JSON.parse(l.items) as string[],
+      items: parseJsonList(l.items, isNonEmptyString),
     })),
     history: history.map((h) => ({
       kind: h.kind === "payment" || h.kind === "refund" ? h.kind : "status",

@@ -10,6 +10,7 @@ import { BLOCKED_CHECKOUT_MESSAGE, blockingLineText, isOrderable, type BlockingL
 import { PICKUP_POINT_MESSAGES, type CheckoutInput } from "../checkout/index.ts";
 import type { OrderStatus } from "./order-status.ts";
 import { searchableName } from "./order-workflow.ts";
+import { isNonEmptyString, parseJsonList } from "../../lib/json-columns.ts";
 import { quoteDelivery, type DeliveryType, type LiftingPricing, type LiftType } from "../delivery/index.ts";
 import { loadLiftTariffs } from "../delivery/index.server.ts";
 import { loadCart } from "../cart/index.server.ts";
@@ -289,7 +290,14 @@ export async function loadOrder(db: Db, number: string, viewer: { owner: string 
     liftingPricing: order.lifting_pricing as LiftingPricing,
     total: Number(order.total),
     weight: order.weight,
-    lines: lines.map((l) => ({ title: l.title, slug: l.slug, qty: l.qty, price: Number(l.price), weight: l.weight, items: JSON.parse(l.items) as string[] })),
+    lines: lines.map((l) => ({
+      title: l.title,
+      slug: l.slug,
+      qty: l.qty,
+      price: Number(l.price),
+      weight: l.weight,
+      items: parseJsonList(l.items, isNonEmptyString),
+    })),
     history: history.map((h) => ({
       status: h.status,
       note: h.note,

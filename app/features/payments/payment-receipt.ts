@@ -2,6 +2,7 @@
 // and lifting as lines of their own (services). The gateway refuses a receipt whose lines do not
 // add up to the payment to the kopeck, so an order-level discount is spread over the goods in
 // whole kopecks, splitting a line in two where a per-unit price would need a fraction.
+import { z } from "zod";
 import { phoneDigits } from "../../lib/phone.ts";
 
 /** 54-ФЗ: what is being sold (tag 1212): goods and services (delivery, lifting); «another» for a goodwill refund. */
@@ -100,6 +101,17 @@ export interface SoldLine {
   total: number;
   subject: PaymentSubject;
 }
+
+/** `payments.sold_lines` as written with the payment */
+export const SoldLinesSchema = z.array(
+  z.object({
+    key: z.string(),
+    title: z.string(),
+    qty: z.int().positive(),
+    total: z.int().nonnegative(),
+    subject: z.enum(["commodity", "service", "another"]),
+  }) satisfies z.ZodType<SoldLine>,
+);
 
 /** The lines paying `order.total` sells; a RangeError when the total does not fit the lines. */
 export function soldLines(order: ReceiptOrder): SoldLine[] {

@@ -5,12 +5,14 @@
 // is never taken as paying it. See docs/decisions/082-online-payment.md.
 import type { Db } from "../../db/database.server.ts";
 import { formatPrice } from "../../lib/format.ts";
+import { readJsonColumn } from "../../lib/json-columns.ts";
 import {
   buildReceipt,
   planRefund,
   receiptCustomer,
   settlementReceipt,
   soldLines,
+  SoldLinesSchema,
   unitsValue,
   type RefundLine,
   type RefundRequest,
@@ -245,10 +247,12 @@ type PaymentRow = NonNullable<Awaited<ReturnType<typeof succeededPayment>>>;
 
 /**
  * What the payment sold: recorded with it since migration 039; for an older payment, the order's
- * lines as they are now if they still add up to it (null when they were edited since).
+ * lines as they are now if they still add up to it (null when they were edited since). A recorded
+ * list that cannot be read is null too: the order page still opens, and a refund by line is
+ * refused rather than measured against a wrong list.
  */
 async function soldOf(db: Reader, payment: PaymentRow, order: PaymentOrder): Promise<SoldLine[] | null> {
-  if (payment.sold_lines) return JSON.parse(payment.sold_lines) as SoldLine[];
+  if (payment.sold_lines) return readJsonColumn(payment.sold_lines, SoldLinesSchema, { fallback: null });
   const lines = await db.selectFrom("order_lines").select(["id", "title", "qty", "price"]).where("order_id", "=", order.id).orderBy("id").execute();
   try {
     return soldLines({

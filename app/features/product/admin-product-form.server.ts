@@ -119,7 +119,7 @@ export async function loadProductForm(db: Db, id: number): Promise<ProductFormVa
     weight: roublesField(Math.round(p.weight / 10)),
     published: p.published === 1,
     description: p.description,
-    videos: (JSON.parse(p.videos) as string[]).join("\n"),
+    videos: parseJsonList(p.videos, isNonEmptyString).join("\n"),
     images: parseJsonList(p.images, isProductImage),
     properties,
     ...(p.kind === "set" ? { set: await loadSetForm(db, p.id, p.set_discount) } : {}),

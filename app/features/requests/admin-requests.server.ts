@@ -5,9 +5,9 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { FileStorage } from "../../lib/ports.ts";
 import { recordAudit, type StaffActor } from "../staff/index.server.ts";
-import { attachmentKey, type FormAttachment } from "./forms.server.ts";
+import { attachmentKey, FormFieldsSchema, isAttachment } from "./forms.server.ts";
 import { CONSENT_TEXTS, isConsentVersion } from "../../lib/consent.ts";
-import { parseJsonList } from "../../lib/json-columns.ts";
+import { parseJsonList, readJsonColumn } from "../../lib/json-columns.ts";
 import { isRequestStatus, isRequestType, REQUEST_NOTE_MAX, requestSearchPatterns, type RequestStatus, type RequestType } from "./request-status.ts";
 import type { RequestDetail, RequestPage, StaffOption } from "./request-types.ts";
 import { STAFF_ROLES, canAccess } from "../staff/index.ts";
@@ -38,13 +38,6 @@ export function parseRequestFilter(params: URLSearchParams): RequestFilter {
     page: readPageNumber(params.get("page")),
   };
 }
-
-const isAttachment = (v: unknown): v is FormAttachment =>
-  typeof v === "object" &&
-  v !== null &&
-  typeof (v as FormAttachment).name === "string" &&
-  typeof (v as FormAttachment).file === "string" &&
-  /^[0-9a-f]{32}\.(png|jpg)$/.test((v as FormAttachment).file);
 
 export async function listRequests(db: Db, filter: RequestFilter): Promise<RequestPage> {
   let q = db.kysely.selectFrom("form_submissions as s").leftJoin("users as u", "u.id", "s.assignee_id");
@@ -92,14 +85,6 @@ export async function listRequests(db: Db, filter: RequestFilter): Promise<Reque
 export async function getRequest(db: Db, id: number): Promise<RequestDetail | null> {
   const r = await db.kysely.selectFrom("form_submissions").selectAll().where("id", "=", id).executeTakeFirst();
   if (!r) return null;
-  let fields: Record<string, string> = {};
-  try {
-    const parsed = JSON.parse(r.fields) as unknown;
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
-      fields = Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === "string"));
-  } catch {
-    // an unreadable column shows no extra fields rather than failing the page
-  }
   return {
     id: Number(r.id),
     type: r.form,
@@ -107,7 +92,8 @@ export async function getRequest(db: Db, id: number): Promise<RequestDetail | nu
     phone: r.phone,
     email: r.email,
     message: r.message,
-    fields,
+    // an unreadable column shows no extra fields rather than failing the page
+    fields: readJsonColumn(r.fields, FormFieldsSchema, { fallback: {} }),
     attachments: parseJsonList(r.attachments, isAttachment).map((a) => ({ name: a.name, size: Number(a.size) || 0 })),
     status: r.status,
     assigneeId: r.assignee_id === null ? null : Number(r.assignee_id),

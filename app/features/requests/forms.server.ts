@@ -1,12 +1,14 @@
 // Callback and feedback submissions: validation (the shared Zod schemas), honeypot, rate limit,
 // the consent log (form_submissions) and the e-mail to the shop.
 import crypto from "node:crypto";
+import { z } from "zod";
 import type { Db } from "../../db/database.server.ts";
 import type { FileStorage, Mailer, RateLimiter } from "../../lib/ports.ts";
 import { CONSENT_TEXTS, type ConsentVersion } from "../../lib/consent.ts";
 import { CALLBACK_SLOTS, validateForm, type FormName } from "./form-schemas.ts";
 import { formValues, HONEYPOT_FIELD, type FieldErrors } from "../../lib/form-fields.ts";
 import { SITE } from "../settings/index.ts";
+import { parseJsonList, readJsonColumn } from "../../lib/json-columns.ts";
 
 /** Valid submissions per form and client address in one window. */
 export const FORM_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 } as const;
@@ -23,6 +25,17 @@ export interface FormAttachment {
   /** stored file name under UPLOAD_DIR/forms */
   file: string;
 }
+
+/** an item of `form_submissions.attachments` whose file is one this module stored (a name that cannot leave the folder) */
+export const isAttachment = (v: unknown): v is FormAttachment =>
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as FormAttachment).name === "string" &&
+  typeof (v as FormAttachment).file === "string" &&
+  /^[0-9a-f]{32}\.(png|jpg)$/.test((v as FormAttachment).file);
+
+/** `form_submissions.fields`: the form's own fields beyond name, phone, e-mail and message */
+export const FormFieldsSchema = z.record(z.string(), z.string());
 
 export interface FormServices {
   db: Db;
@@ -237,8 +250,8 @@ export async function listSubmissions(db: Db, form?: FormName, limit = 100): Pro
     phone: r.phone,
     email: r.email,
     message: r.message,
-    fields: JSON.parse(r.fields) as Record<string, string>,
-    attachments: JSON.parse(r.attachments) as FormAttachment[],
+    fields: readJsonColumn(r.fields, FormFieldsSchema, { fallback: {} }),
+    attachments: parseJsonList(r.attachments, isAttachment),
     consentVersion: r.consent_version,
     consentAt: Number(r.consent_at),
     clientAddress: r.client_address,

@@ -6,6 +6,8 @@ import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { Database } from "../../db/schema.ts";
 import { pageWindow } from "../../lib/paging.ts";
+import { z } from "zod";
+import { readJsonColumn } from "../../lib/json-columns.ts";
 
 export interface StaffActor {
   /** null for the `npm run staff` command line, which acts as no account */
@@ -90,8 +92,9 @@ export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<{ ent
       action: r.action,
       entity: r.entity,
       entityId: r.entity_id,
-      before: JSON.parse(r.before) as unknown,
-      after: JSON.parse(r.after) as unknown,
+      // any JSON is a record's before and after; a row that is not JSON shows as «nothing», not a 500
+      before: readJsonColumn(r.before, z.unknown(), { fallback: null }),
+      after: readJsonColumn(r.after, z.unknown(), { fallback: null }),
       createdAt: Number(r.created_at),
     })),
   };
