@@ -4,13 +4,10 @@
 // one version: the second is refused; every save is in the audit log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "../../../app/features/staff/audit.server.ts";
-import { changeCart } from "../../../app/features/cart/cart.server.ts";
-import { placeOrder } from "../../../app/features/orders/orders.server.ts";
-import { checkoutSchema } from "../../../app/features/checkout/checkout-schema.ts";
-import { CURRENT_CONSENT_VERSION } from "../../../app/lib/consent.ts";
 import { formatPrice } from "../../../app/lib/format.ts";
 import { shopToday } from "../../../app/lib/shop-calendar.ts";
 import { SITE } from "../../../app/features/settings/site.ts";
+import { placeTestOrder } from "../../support/orders.ts";
 import { staffVisitor } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { Visitor } from "../../support/accounts-client.ts";
@@ -188,20 +185,10 @@ describe.each(dialects)("back office content over HTTP on %s", (dialect) => {
       .where("stock", ">=", 2)
       .orderBy("id")
       .executeTakeFirstOrThrow();
-    const owner = `s:tariffs-${dialect}`;
-    await changeCart(db, owner, { productId: Number(product.id), type: "product", cnt: 1 });
-    const input = checkoutSchema().parse({
-      name: "Анна",
-      phone: "8 (916) 123-45-67",
-      delivery: "floor",
-      address: "Москва, ул. Тверская, д. 1, кв. 5",
-      floor: "7",
-      lift: "passenger",
-      consent: "on",
-      consentVersion: CURRENT_CONSENT_VERSION,
-      idempotencyKey: `tariffs-${dialect}-000000001`,
+    const number = await placeTestOrder(db, {
+      productId: Number(product.id),
+      fields: { name: "Анна", phone: "8 (916) 123-45-67", email: "", lift: "passenger" },
     });
-    const { number } = await placeOrder(db, { owner, userId: null, input });
     const order = await db.kysely.selectFrom("orders").select(["lifting_cost", "weight"]).where("number", "=", number).executeTakeFirstOrThrow();
     expect(Number(order.lifting_cost)).toBe(Math.max(1, Math.ceil(Number(order.weight) / 50_000)) * 123_450);
   });

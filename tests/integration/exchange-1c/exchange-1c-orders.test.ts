@@ -8,15 +8,13 @@ import { readFileSync } from "node:fs";
 import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "../../../app/features/staff/audit.server.ts";
-import { changeCart } from "../../../app/features/cart/cart.server.ts";
 import { listExchangeSessions } from "../../../app/features/exchange-1c/exchange-1c.server.ts";
-import { placeOrder } from "../../../app/features/orders/orders.server.ts";
 import type { PaymentProvider } from "../../../app/features/payments/payment-types.ts";
 import { refreshOrderPayment, refundOrderPayment, startOnlinePayment } from "../../../app/features/payments/payments.server.ts";
-import { checkoutSchema } from "../../../app/features/checkout/checkout-schema.ts";
 import { CML_ELEMENT_ORDER } from "../../../app/features/exchange-1c/commerceml-orders.ts";
 import { createYookassaProvider } from "../../../server/yookassa.ts";
 import type { Visitor } from "../../support/accounts-client.ts";
+import { placeTestOrder } from "../../support/orders.ts";
 import { readOutbox } from "../../support/outbox.ts";
 import { createAccount, signedIn, staffVisitor, type TestAccount } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
@@ -111,7 +109,6 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
   let standIn: YookassaStandIn;
   let provider: PaymentProvider;
   let product: { id: number; title: string; price: number };
-  let n = 0;
 
   const call = (query: string, init: { cookie?: string; body?: string } = {}) =>
     fetch(`${app.url}${EXCHANGE}?${query}`, {
@@ -143,24 +140,21 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
     await success(cookie);
   }
 
-  async function order(phone: string, email: string): Promise<string> {
-    const cartOwner = `s:orders-1c-${dialect}-${++n}`;
-    await changeCart(app.vitrina.db, cartOwner, { productId: product.id, type: "product", cnt: 2 });
-    const input = checkoutSchema().parse({
-      name: "Мария Кузнецова",
-      phone,
-      email,
-      delivery: "floor",
-      address: "Москва, Ленинский проспект, д. 30, кв. 12",
-      floor: "9",
-      lift: "passenger",
-      comment: "Домофон не работает, позвоните <заранее> & спасибо",
-      consent: "on",
-      consentVersion: "2026-10-01",
-      idempotencyKey: `orders-1c-${dialect}-${n}-${Date.now()}`,
+  /** an order of two pieces, placed through checkout by a buyer with this phone and e-mail */
+  const order = (phone: string, email: string) =>
+    placeTestOrder(app.vitrina.db, {
+      productId: product.id,
+      qty: 2,
+      fields: {
+        name: "Мария Кузнецова",
+        phone,
+        email,
+        address: "Москва, Ленинский проспект, д. 30, кв. 12",
+        floor: "9",
+        lift: "passenger",
+        comment: "Домофон не работает, позвоните <заранее> & спасибо",
+      },
     });
-    return (await placeOrder(app.vitrina.db, { owner: cartOwner, userId: null, input })).number;
-  }
   async function pay(number: string) {
     const started = await startOnlinePayment(app.vitrina.db, provider, { orderNumber: number, returnUrl: `http://vitrina.test/order/${number}/`, vatCode: 1 });
     if (!started || !("confirmationUrl" in started)) throw new Error(`no payment page for ${number}`);
