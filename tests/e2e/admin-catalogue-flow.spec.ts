@@ -10,20 +10,10 @@ import { openDatabase } from "../../app/db/database.server.ts";
 import { csvLine } from "../../app/lib/csv.ts";
 import { formatRoubles } from "../../app/features/catalog-csv/catalog-csv.ts";
 import { createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated, staffLogIn, watchConsole } from "./support.ts";
 
 const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
 const SECTION = "pryamye-divany";
-
-async function logIn(page: Page, email: string, back: string) {
-  await page.goto(`/login/?back=${encodeURIComponent(back)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Пароль", { exact: true }).fill(E2E_STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page).toHaveURL(new RegExp(`${back.replace(/[?]/g, "\\?")}$`));
-}
-
-const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
 /** the colour facet (in the filter drawer at phone width, so found in the page rather than on screen) */
 const colourFacet = (page: Page) => page.locator("fieldset.facet").filter({ has: page.locator("legend", { hasText: /^Цвет$/ }) });
@@ -80,7 +70,7 @@ for (const [run, width] of [375, 1280].entries()) {
       const value = (await colourFacet(page).locator("input[type=checkbox]").first().getAttribute("value"))!;
       const before = await facetCount(page, value);
 
-      await logIn(page, await createStaff("content"), `/admin/products/new/?section=${section.id}`);
+      await staffLogIn(page, await createStaff("content"), E2E_STAFF_PASSWORD, `/admin/products/new/?section=${section.id}`);
       const title = `Диван Витринный ${width} ${Date.now() % 100000}`;
       await page.getByRole("textbox", { name: "Название" }).fill(title);
       await expect(page.getByRole("combobox", { name: "Раздел" })).toHaveValue(String(section.id));
@@ -106,7 +96,7 @@ for (const [run, width] of [375, 1280].entries()) {
       await page.getByRole("button", { name: "Сделать главным: фото 2" }).click();
       await expect(page.getByRole("status")).toHaveText("Сохранено.");
       await expect(rows.first().locator("input[name=imageSrc]")).toHaveValue(second);
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: `test-results/screens/admin-product-images-${width}.png`, fullPage: true });
 
@@ -117,7 +107,7 @@ for (const [run, width] of [375, 1280].entries()) {
         await expect(card.locator("img")).toHaveAttribute("src", `${second}-640.webp`, { timeout: 100 });
         expect(await facetCount(page, value)).toBe(before + 1);
       }).toPass({ timeout: 1_000 });
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
       await page.screenshot({ path: `test-results/screens/listing-new-product-${width}.png` });
 
       // the CSV: the new product and two others get new prices
@@ -143,7 +133,7 @@ for (const [run, width] of [375, 1280].entries()) {
         const row = page.getByRole("table").getByRole("row").filter({ hasText: p.slug });
         await expect(row).toContainText(`Цена: ${formatRoubles(p.price)} ₽ → ${p.roubles} ₽`);
       }
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
       await page.getByRole("button", { name: "Применить" }).click();
       await expect(page.getByRole("status")).toHaveText("Применено: создано 0, изменено 3, без изменений 0.");
 
@@ -161,17 +151,17 @@ for (const [run, width] of [375, 1280].entries()) {
       // the product page's gallery opens on the main picture
       await page.goto(`/product/${slug}/`);
       await expect(page.locator(".product-gallery__main img").first()).toHaveAttribute("src", `${second}-640.webp`);
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
       await page.screenshot({ path: `test-results/screens/product-uploaded-${width}.png` });
 
       // and the cart shows it as its thumbnail
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await hydrated(page);
       await page.getByRole("button", { name: "В корзину" }).first().click();
       await expect(page.getByRole("link", { name: /^Корзина .+, 1 товар/ })).toBeVisible();
       await page.goto("/cart/");
       const line = page.locator(".cart-line").filter({ has: page.getByRole("link", { name: title, exact: true }) });
       await expect(line.locator("img")).toHaveAttribute("src", `${second}-640.webp`);
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
       await page.screenshot({ path: `test-results/screens/cart-uploaded-${width}.png` });
       // the one refused save answers 422 on purpose; anything else in the console is a fault
       expect(errors.filter((e) => !e.includes("status of 422"))).toEqual([]);
@@ -182,7 +172,7 @@ for (const [run, width] of [375, 1280].entries()) {
 test("a video file uploaded in the product form plays in the storefront gallery", async ({ page }) => {
   const errors = watchConsole(page);
   const { section } = await catalogue();
-  await logIn(page, await createStaff("content"), `/admin/products/new/?section=${section.id}`);
+  await staffLogIn(page, await createStaff("content"), E2E_STAFF_PASSWORD, `/admin/products/new/?section=${section.id}`);
   // a real WebM, recorded by the browser itself from a canvas (the machine has no video files)
   const webm = await page.evaluate(async () => {
     const canvas = Object.assign(document.createElement("canvas"), { width: 320, height: 180 });
@@ -215,7 +205,7 @@ test("a video file uploaded in the product form plays in the storefront gallery"
 
   const slug = await page.getByRole("textbox", { name: "Адрес" }).inputValue();
   await page.goto(`/product/${slug}/`);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   await page.getByRole("link", { name: `Смотреть видео: ${title}` }).click();
   const video = page.locator("video.media-lightbox__video");
   await expect(video).toBeVisible();

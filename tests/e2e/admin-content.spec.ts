@@ -1,21 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, staffLogIn, watchConsole } from "./support.ts";
 import { createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
 
 // The back office is for a desk (1280 px) and a tablet (768 px).
 const WIDTHS = [1280, 768] as const;
-
-async function logIn(page: Page, email: string, back: string) {
-  await page.goto(`/login/?back=${encodeURIComponent(back)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Пароль", { exact: true }).fill(E2E_STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page).toHaveURL(new RegExp(`${back}$`));
-}
-
-async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
@@ -24,10 +12,10 @@ for (const width of WIDTHS) {
     test("a content manager changes the warning banner and a visitor sees the new text", async ({ page, browser }) => {
       const errors = watchConsole(page);
       const text = `Салоны работают до 22:00 — проверка на ${width} px`;
-      await logIn(page, await createStaff("content"), "/admin/content/");
+      await staffLogIn(page, await createStaff("content"), E2E_STAFF_PASSWORD, "/admin/content/");
       await expect(page.getByRole("heading", { level: 1, name: "Контент" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
 
       const banner = page.getByRole("region", { name: "Объявление над сайтом" });
       await banner.getByLabel("Текст объявления").fill("");
@@ -51,11 +39,11 @@ for (const width of WIDTHS) {
     test("a content manager edits a page and a visitor reads the new text, without the script pasted into it", async ({ page, browser }) => {
       const errors = watchConsole(page);
       const line = `Обмен в течение 14 дней, правка на ${width} px.`;
-      await logIn(page, await createStaff("content"), "/admin/content/");
+      await staffLogIn(page, await createStaff("content"), E2E_STAFF_PASSWORD, "/admin/content/");
       await page.getByRole("link", { name: "Гарантия и возврат" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Страница «Гарантия и возврат»" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
       const body = page.getByLabel("Текст страницы (HTML)");
       const before = await body.inputValue();
       await body.fill(`<p onclick="alert(1)">${line}</p><script>alert(2)</script>${before}`);

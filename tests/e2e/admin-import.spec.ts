@@ -2,27 +2,15 @@
 // at «Импорт», sees the preview with before → after, presses «Применить», and the storefront's
 // product pages show the new prices.
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { openDatabase } from "../../app/db/database.server.ts";
 import { formatRoubles } from "../../app/features/catalog-csv/catalog-csv.ts";
 import { csvLine } from "../../app/lib/csv.ts";
 import { createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
-import { expectNoSeriousA11yViolations, hydrated, watchConsole } from "./support.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated, staffLogIn, watchConsole } from "./support.ts";
 
 const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
 const WIDTHS = [1280, 768] as const;
-
-async function logIn(page: Page, email: string, back: string) {
-  await page.goto(`/login/?back=${encodeURIComponent(back)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Пароль", { exact: true }).fill(E2E_STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page).toHaveURL(new RegExp(`${back}$`));
-}
-
-async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 /** three published plain products, different for each width so the runs do not meet */
 async function threeProducts(offset: number) {
@@ -61,7 +49,7 @@ for (const width of WIDTHS) {
         csvLine(["slug", "title", "section", "price", "old_price"]) +
         changes.map((p) => csvLine([p.slug, p.title, p.section, p.roubles, ""])).join("");
 
-      await logIn(page, await createStaff("content"), "/admin/import/");
+      await staffLogIn(page, await createStaff("content"), E2E_STAFF_PASSWORD, "/admin/import/");
       await expect(page.getByRole("heading", { level: 1, name: "Импорт" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Скачать CSV" })).toHaveAttribute("href", "/admin/import/catalog.csv");
       await page.getByLabel("Файл CSV").setInputFiles({ name: "prices.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf-8") });
@@ -74,11 +62,11 @@ for (const width of WIDTHS) {
         await expect(row).toContainText(`Цена: ${formatRoubles(p.price)} ₽ → ${p.roubles} ₽`);
       }
       await expectNoSeriousA11yViolations(page);
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
 
       await page.getByRole("button", { name: "Применить" }).click();
       await expect(page.getByRole("status")).toHaveText("Применено: создано 0, изменено 3, без изменений 0.");
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
 
       for (const p of changes) {
         await page.goto(`/product/${p.slug}/`);
@@ -104,19 +92,19 @@ for (const width of [375, 1280] as const) {
       const damaged = Buffer.from(good);
       damaged[Buffer.byteLength(header + `novyy-stol-${width};С`)] = 0x20;
 
-      await logIn(page, await createStaff("content"), "/admin/import/");
+      await staffLogIn(page, await createStaff("content"), E2E_STAFF_PASSWORD, "/admin/import/");
       await hydrated(page);
       await page.getByLabel("Файл CSV").setInputFiles({ name: "damaged.csv", mimeType: "text/csv", buffer: damaged });
       await page.getByRole("button", { name: "Показать изменения" }).click();
       await expect(page.getByRole("alert")).toContainText("в строке 2 есть байты не из UTF-8");
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
 
       await page.getByLabel("Файл CSV").setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: good });
       await page.getByRole("button", { name: "Показать изменения" }).click();
       await expect(page.getByRole("status")).toContainText("Создать: 1, изменить: 0, без изменений: 0, с ошибками: 0");
       await expect(page.getByRole("list", { name: "Первые названия из файла" })).toHaveText("«Стол «Ёлка» дубовый»");
       await expectNoSeriousA11yViolations(page);
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
       // the refused upload's 400 is the one resource error the browser reports
       expect(errors.filter((e) => !e.includes("status of 400"))).toEqual([]);
     });

@@ -3,48 +3,9 @@
 // «Отменён») with the comment emptied, so the next «Сохранить» cancels nothing; a buyer pays
 // online, and the manager returns one piece of it — the sum follows the pieces as they are typed,
 // and the refund is made only after a confirmation that spells the sum in words (decision 101).
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, hydrated, staffLogIn, watchConsole } from "./support.ts";
-
-const PASSWORD = "стол и шкаф 2026";
-const root = path.resolve(import.meta.dirname, "../..");
-const E2E_DB = path.join(root, "data/e2e/vitrina.db");
-
-function cliAddManager(email: string) {
-  execFileSync(process.execPath, [path.join(root, "scripts/staff.ts"), "add", email, "--role", "owner", "--name", "Ольга"], {
-    env: { ...process.env, DATABASE_URL: E2E_DB, STAFF_PASSWORD: PASSWORD },
-    cwd: root,
-  });
-}
-
-/** A buyer orders the first sofa for pickup and pays online on the stand-in's page; returns the order number. */
-async function paidOrder(page: Page): Promise<string> {
-  await page.goto("/catalog/divany-i-kresla/");
-  await hydrated(page);
-  const card = page
-    .locator(".product-card")
-    .filter({ has: page.getByRole("button", { name: "В корзину" }) })
-    .first();
-  await card.getByRole("button", { name: "В корзину" }).click();
-  await expect(page.getByRole("link", { name: /^Корзина .+, [1-9]/ })).toBeVisible();
-  await page.goto("/checkout/");
-  await hydrated(page);
-  await page.getByLabel("Имя").fill("Вера");
-  await page.getByLabel("Телефон").fill("89161234567");
-  await page.getByLabel("Электронная почта (необязательно)").fill("vera@example.ru");
-  await page.getByRole("radio", { name: "Самовывоз" }).check();
-  await page.getByLabel("Пункт самовывоза").selectOption({ index: 1 });
-  await page.getByRole("radio", { name: /Оплата онлайн/ }).check();
-  await page.getByRole("checkbox", { name: /персональных данных/ }).check();
-  await page.getByRole("button", { name: "Оформить заказ" }).click();
-  await expect(page.getByRole("heading", { name: "Оплата заказа" })).toBeVisible();
-  await page.getByRole("button", { name: "Оплатить" }).click();
-  await expect(page).toHaveURL(/\/order\/\d{2}-\d{6}\/$/);
-  await expect(page.getByRole("region", { name: "Оплата" })).toContainText(/^Оплачен онлайн/);
-  return /\/order\/(\d{2}-\d{6})\//.exec(page.url())![1]!;
-}
+import { expect, test } from "@playwright/test";
+import { createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated, paidOrder, staffLogIn, watchConsole } from "./support.ts";
 
 for (const viewport of [
   { width: 1280, height: 800 },
@@ -64,9 +25,7 @@ for (const viewport of [
       const number = await paidOrder(await buyer.newPage());
       await buyer.close();
 
-      const email = `refunds.${viewport.width}.${Date.now()}@vitrina.test`;
-      cliAddManager(email);
-      await staffLogIn(page, email, PASSWORD, `/admin/orders/${number}/`);
+      await staffLogIn(page, await createStaff("owner"), E2E_STAFF_PASSWORD, `/admin/orders/${number}/`);
       await hydrated(page);
 
       const status = page.getByRole("combobox", { name: "Статус" });
@@ -108,7 +67,7 @@ for (const viewport of [
       await confirm.getByRole("button", { name: `Подтвердить возврат ${sum}` }).click();
       await expect(history.getByRole("listitem").filter({ hasText: `Возврат ${sum}` })).toHaveCount(1);
       await expect(page.getByRole("region", { name: "Оплата" })).toContainText("Возврат");
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoSidewaysScroll(page);
       expect(errors).toEqual([]);
     });
   });

@@ -2,33 +2,19 @@
 // at «Сотрудники»; the manager signs in, finds the customer's order by phone and moves it through
 // the workflow to Выполнен; the customer sees the new status on the order page and in the profile;
 // the owner's «Журнал» shows every step with who made it.
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { openDatabase, type Db } from "../../app/db/database.server.ts";
-import { changeCart } from "../../app/features/cart/cart.server.ts";
-import { placeOrder } from "../../app/features/orders/orders.server.ts";
 import { registerUser } from "../../app/features/accounts/users.server.ts";
-import { checkoutSchema } from "../../app/features/checkout/checkout-schema.ts";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { placeTestOrder } from "../support/orders.ts";
+import { cliAddStaff, E2E_STAFF_PASSWORD as PASSWORD } from "./back-office-db.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, staffLogIn, watchConsole } from "./support.ts";
 
-const PASSWORD = "стол и шкаф 2026";
-const root = path.resolve(import.meta.dirname, "../..");
-const E2E_DB = path.join(root, "data/e2e/vitrina.db");
+const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
 
-function cliAddOwner(email: string) {
-  execFileSync(process.execPath, [path.join(root, "scripts/staff.ts"), "add", email, "--role", "owner", "--name", "Ольга"], {
-    env: { ...process.env, DATABASE_URL: E2E_DB, STAFF_PASSWORD: PASSWORD },
-    cwd: root,
-  });
-}
-
+/** signs in at `back` itself, which sends a visitor without a session to the login page first */
 async function signIn(page: Page, email: string, back: string) {
-  await page.goto(back);
-  await expect(page).toHaveURL(/\/login\/\?back=/);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Пароль", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Войти" }).click();
+  await staffLogIn(page, email, PASSWORD, back, { fromBack: true });
   // arrived in the back office: the login page's own «Меню» (the shop's) must not be mistaken for it
   await expect(page.getByRole("navigation", { name: "Разделы управления" })).toBeVisible();
 }
@@ -66,21 +52,13 @@ async function customerWithOrder(tag: string) {
     .where("stock", ">=", 2)
     .orderBy("id")
     .executeTakeFirstOrThrow();
-  await changeCart(db, `u:${made.user.id}`, { productId: product.id, type: "product", cnt: 1 });
   const ten = `9${String(Date.now()).slice(-9)}`;
-  const input = checkoutSchema().parse({
-    name: "Ирина Соколова",
-    phone: ten,
-    email,
-    delivery: "floor",
-    address: "Москва, ул. Арбат, д. 10, кв. 3",
-    floor: "5",
-    lift: "none",
-    consent: "on",
-    consentVersion: "2026-10-01",
-    idempotencyKey: `e2e-admin-order-${tag}`,
+  const number = await placeTestOrder(db, {
+    productId: product.id,
+    owner: `u:${made.user.id}`,
+    userId: made.user.id,
+    fields: { name: "Ирина Соколова", phone: ten, email, address: "Москва, ул. Арбат, д. 10, кв. 3", floor: "5" },
   });
-  const { number } = await placeOrder(db, { owner: `u:${made.user.id}`, userId: made.user.id, input });
   return { email, number, typedPhone: `8 (${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6, 8)}-${ten.slice(8)}` };
 }
 
@@ -94,7 +72,7 @@ for (const viewport of [
     const tag = `${viewport.width}-${Date.now()}`;
     const ownerEmail = `owner.${tag}@vitrina.test`;
     const managerEmail = `manager.${tag}@vitrina.test`;
-    cliAddOwner(ownerEmail);
+    cliAddStaff(ownerEmail);
     const order = await customerWithOrder(tag);
 
     const ownerContext = await browser.newContext({ viewport });
@@ -130,7 +108,7 @@ for (const viewport of [
     }
     await expect(page.getByRole("combobox", { name: "Статус" })).toHaveCount(0);
     await expect(page.getByRole("listitem").filter({ hasText: "Выполнен" })).toContainText(managerEmail);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSidewaysScroll(page);
     expect(errors).toEqual([]);
 
     const customerContext = await browser.newContext({ viewport });

@@ -1,12 +1,10 @@
 // The back office's products at 1280 px and on a 768 px tablet: a content manager (made with
 // `npm run staff`) adds a product to a section from «Товары», with its price in roubles and
 // kopecks, publishes it, finds it in the list by title, and it opens on the storefront.
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { cliAddStaff } from "./back-office-db.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, staffLogIn, watchConsole } from "./support.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const PASSWORD = "контент магазина 1";
 
 for (const width of [1280, 768]) {
@@ -14,17 +12,11 @@ for (const width of [1280, 768]) {
     const errors = watchConsole(page);
     await page.setViewportSize({ width, height: 900 });
     const email = `content.${width}.${Date.now()}@example.ru`;
-    execFileSync(process.execPath, [path.join(root, "scripts/staff.ts"), "add", email, "--role", "content", "--name", "Вера"], {
-      env: { ...process.env, DATABASE_URL: path.join(root, "data/e2e/vitrina.db"), STAFF_PASSWORD: PASSWORD },
-      cwd: root,
-    });
-    await page.goto("/admin/products/");
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Пароль", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Войти" }).click();
+    cliAddStaff(email, { role: "content", name: "Вера", password: PASSWORD });
+    await staffLogIn(page, email, PASSWORD, "/admin/products/", { fromBack: true });
     await expect(page.getByRole("heading", { level: 1, name: "Товары" })).toBeVisible();
     await expect(page.getByRole("status")).toContainText("Найдено:");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole("link", { name: "Добавить товар" }).click();
@@ -48,7 +40,7 @@ for (const width of [1280, 768]) {
     await expect(page.getByRole("status")).toHaveText("Сохранено.");
     await expect(page.getByLabel("Цена", { exact: true })).toHaveValue("12990,50");
     await expect(page.getByLabel("Описание")).toHaveValue("<p>Мягкий диван.</p>");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page);
 
     await page.goto("/admin/products/");

@@ -1,21 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, staffLogIn, watchConsole } from "./support.ts";
 import { approvedRating, createStaff, createWaitingReview, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
 
 // The back office is for a desk (1280 px) and a tablet (768 px).
 const WIDTHS = [1280, 768] as const;
-
-async function logIn(page: Page, email: string, back: string) {
-  await page.goto(`/login/?back=${encodeURIComponent(back)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Пароль", { exact: true }).fill(E2E_STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page).toHaveURL(new RegExp(`${back.replace(/[?]/g, "\\?")}$`));
-}
-
-async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 /** A product from the sitemap that already shows a rating (the seeded reviews). */
 async function ratedProductPath(page: Page): Promise<string> {
@@ -49,13 +37,13 @@ for (const width of WIDTHS) {
 
       const desk = await browser.newContext({ viewport: { width, height: 900 } });
       const staff = await desk.newPage();
-      await logIn(staff, await createStaff("manager"), "/admin/reviews/");
+      await staffLogIn(staff, await createStaff("manager"), E2E_STAFF_PASSWORD, "/admin/reviews/");
       await expect(staff.getByRole("heading", { level: 1, name: "Отзывы" })).toBeVisible();
       const card = staff.getByRole("article").filter({ hasText: reviewer });
       await expect(card).toBeVisible();
       await expect(card.getByRole("link")).toHaveAttribute("href", productPath);
       await expectNoSeriousA11yViolations(staff);
-      await noSidewaysScroll(staff);
+      await expectNoSidewaysScroll(staff);
       // «Отклонить» without a reason is refused in Russian and changes nothing
       await card.getByRole("button", { name: "Отклонить" }).click();
       await expect(staff.getByRole("article").filter({ hasText: reviewer }).getByRole("alert")).toHaveText("Укажите причину отклонения");
@@ -89,13 +77,13 @@ for (const width of WIDTHS) {
       const desk = await browser.newContext({ viewport: { width, height: 900 } });
       const staff = await desk.newPage();
       const errors = watchConsole(staff);
-      await logIn(staff, await createStaff("manager"), "/admin/requests/");
+      await staffLogIn(staff, await createStaff("manager"), E2E_STAFF_PASSWORD, "/admin/requests/");
       // found by the phone typed in another format
       await staff.getByRole("searchbox", { name: "Поиск" }).fill(`8${digits}`);
       await staff.getByRole("button", { name: "Найти" }).click();
       await expect(staff.getByRole("row")).toHaveCount(2);
       await expectNoSeriousA11yViolations(staff);
-      await noSidewaysScroll(staff);
+      await expectNoSidewaysScroll(staff);
       await staff.getByRole("link", { name: /^Заявка № / }).click();
       await expect(staff.getByText(`Клиент ${width}`)).toBeVisible();
       await expect(staff.getByRole("radio", { name: "Новая" })).toBeChecked();
@@ -108,7 +96,7 @@ for (const width of WIDTHS) {
       await expect(staff.getByRole("status").filter({ hasText: "Сохранено" })).toBeVisible();
       await expect(staff.getByRole("radio", { name: "В работе" })).toBeChecked();
       await expectNoSeriousA11yViolations(staff);
-      await noSidewaysScroll(staff);
+      await expectNoSidewaysScroll(staff);
 
       await staff.getByRole("radio", { name: "Закрыта" }).check();
       await staff.getByRole("button", { name: "Сохранить" }).click();
@@ -127,7 +115,7 @@ for (const width of WIDTHS) {
       test("a review is rejected with a reason and a rejected one published after all, by plain posts", async ({ page }) => {
         const reviewer = `Без скриптов ${width} ${Date.now()}`;
         await createWaitingReview(reviewer);
-        await logIn(page, await createStaff("manager"), "/admin/reviews/");
+        await staffLogIn(page, await createStaff("manager"), E2E_STAFF_PASSWORD, "/admin/reviews/");
         const card = () => page.getByRole("article").filter({ hasText: reviewer });
         await card().getByRole("button", { name: "Отклонить" }).click();
         await expect(card().getByRole("alert")).toHaveText("Укажите причину отклонения");

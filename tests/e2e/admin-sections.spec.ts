@@ -1,23 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, staffLogIn, watchConsole } from "./support.ts";
 import { createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
 
 // A content manager works on «Детская» (no other browser test reads it): adds a subsection,
 // moves it up with the keyboard, hides a filter and sees it gone from the storefront; then puts
 // the filters back. The tree must fit a phone (375 px) as well as a desk.
 const WIDTHS = [1280, 375] as const;
-
-async function logIn(page: Page, email: string, back: string) {
-  await page.goto(`/login/?back=${encodeURIComponent(back)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Пароль", { exact: true }).fill(E2E_STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page).toHaveURL(new RegExp(`${back}$`));
-}
-
-async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 /** One section's row in the tree: its title link, counts, links and «Выше»/«Ниже». */
 /** A filter group's heading in the storefront's panel (in the DOM at every width; on phones the panel opens over the page). */
@@ -32,9 +20,9 @@ for (const width of WIDTHS) {
     test("a content manager adds a subsection, moves it up with the keyboard and hides a filter from the storefront", async ({ page, browser }) => {
       const errors = watchConsole(page);
       const title = `Детские пуфы ${width}`;
-      await logIn(page, await createStaff("content"), "/admin/sections/");
+      await staffLogIn(page, await createStaff("content"), E2E_STAFF_PASSWORD, "/admin/sections/");
       await expect(page.getByRole("heading", { level: 1, name: "Разделы" })).toBeVisible();
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
 
       const add = page.getByRole("form", { name: "Новый раздел" });
       await add.getByLabel("Название").fill(title);
@@ -42,7 +30,7 @@ for (const width of WIDTHS) {
       await add.getByRole("button", { name: "Добавить раздел" }).click();
       await expect(page.getByRole("status")).toHaveText(`Раздел «${title}» добавлен.`);
       await expectNoSeriousA11yViolations(page);
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
 
       // the new subsection is last under «Детская»: «Ниже» is disabled, «Выше» moves it
       const children = page
@@ -73,7 +61,7 @@ for (const width of WIDTHS) {
       // the section's page: «Бренд» no longer offered
       await page.getByRole("link", { name: "Детская", exact: true }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Детская" })).toBeVisible();
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
       const facets = page.getByRole("form", { name: "Фильтры на витрине" });
       await facets.getByRole("row", { name: /Бренд/ }).getByRole("checkbox", { name: "Показывать в фильтрах" }).uncheck();
       await facets.getByRole("button", { name: "Сохранить" }).click();

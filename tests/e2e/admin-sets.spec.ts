@@ -2,32 +2,23 @@
 // `npm run staff`) starts «Новый комплект», adds two chairs by article, marks one «Необязательный»,
 // sets «Скидка, %» and watches the price follow, saves, and the storefront's set page shows that
 // price. Nothing scrolls sideways, even on a phone.
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { expect, test } from "@playwright/test";
+import { cliAddStaff } from "./back-office-db.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, staffLogIn, watchConsole } from "./support.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const PASSWORD = "комплект магазина 1";
 
 /** «53 990 ₽» → 5399000 kopecks */
 const kopecks = (text: string) => Number(text.replace(/[^\d,]/g, "").replace(",", ".")) * 100;
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
 
 for (const width of [1280, 375]) {
   test(`a content manager builds a set of two items with one optional (${width} px)`, async ({ page }) => {
     const errors = watchConsole(page);
     await page.setViewportSize({ width, height: 900 });
     const email = `sets.${width}.${Date.now()}@example.ru`;
-    execFileSync(process.execPath, [path.join(root, "scripts/staff.ts"), "add", email, "--role", "content", "--name", "Ольга"], {
-      env: { ...process.env, DATABASE_URL: path.join(root, "data/e2e/vitrina.db"), STAFF_PASSWORD: PASSWORD },
-      cwd: root,
-    });
+    cliAddStaff(email, { role: "content", password: PASSWORD });
     // two plain chairs in stock, by their articles in the product list
-    await page.goto("/admin/products/?q=%D1%81%D1%82%D1%83%D0%BB&stock=in&sort=title");
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Пароль", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Войти" }).click();
+    await staffLogIn(page, email, PASSWORD, "/admin/products/?q=%D1%81%D1%82%D1%83%D0%BB&stock=in&sort=title", { fromBack: true });
     const rows = page.locator("tbody tr").filter({ hasNotText: "комплект" });
     await expect(rows.nth(1)).toBeVisible();
     const picked = await Promise.all(
@@ -64,7 +55,7 @@ for (const width of [1280, 375]) {
     await expect(composition.getByLabel("Цена", { exact: true })).toHaveValue(
       new RegExp(`^${new Intl.NumberFormat("ru-RU").format(price / 100).replace(/\s/g, "\\s")}\\s₽$`),
     );
-    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole("button", { name: "Сохранить" }).click();
@@ -74,12 +65,12 @@ for (const width of [1280, 375]) {
     await expect(composition.getByRole("listitem").filter({ hasText: picked[1]!.title }).getByLabel("Необязательный")).toBeChecked();
     const shown = await composition.getByLabel("Цена", { exact: true }).inputValue();
     expect(kopecks(shown)).toBe(price);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
 
     await page.getByRole("link", { name: "Открыть на сайте" }).click();
     await expect(page.getByRole("heading", { level: 1, name: setTitle })).toBeVisible();
     await expect(page.getByTestId("set-total")).toHaveText(shown);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
     expect(errors).toEqual([]);
   });
 }

@@ -1,28 +1,16 @@
 // The back office's first steps at 1280 px and on a 768 px tablet: the first owner made with
 // `npm run staff`, signs in, adds a manager (asked for their own password again), the journal shows
 // it; the manager signs in, sees only their links and gets 403 at «Сотрудники».
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { cliAddStaff } from "./back-office-db.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, staffLogIn, watchConsole } from "./support.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const OWNER_PASSWORD = "владелец магазина 1";
 const MANAGER_PASSWORD = "менеджер магазина 1";
 
-function cliAddOwner(email: string) {
-  execFileSync(process.execPath, [path.join(root, "scripts/staff.ts"), "add", email, "--role", "owner", "--name", "Ольга"], {
-    env: { ...process.env, DATABASE_URL: path.join(root, "data/e2e/vitrina.db"), STAFF_PASSWORD: OWNER_PASSWORD },
-    cwd: root,
-  });
-}
-
+/** signs in at /admin/ itself, which sends a visitor without a session to the login page first */
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/admin/");
-  await expect(page).toHaveURL(/\/login\/\?back=%2Fadmin%2F$/);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Пароль", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Войти" }).click();
+  await staffLogIn(page, email, password, "/admin/", { fromBack: true });
   await expect(page.getByRole("heading", { level: 1, name: "Сводка" })).toBeVisible();
 }
 
@@ -45,13 +33,13 @@ for (const width of [1280, 768]) {
     const stamp = `${width}.${Date.now()}`;
     const owner = `owner.${stamp}@example.ru`;
     const manager = `manager.${stamp}@example.ru`;
-    cliAddOwner(owner);
+    cliAddStaff(owner, { password: OWNER_PASSWORD });
 
     await signIn(page, owner, OWNER_PASSWORD);
     await expect(page.getByRole("banner")).toContainText("Ольга");
     await expect(page.getByRole("link", { name: "Каталог" })).toHaveCount(0); // no shop header
     if (width < 1024) await expect(page.getByRole("link", { name: "Сотрудники" })).toBeHidden(); // folded behind «Меню»
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page);
 
     await (await nav(page)).getByRole("link", { name: "Сотрудники" }).click();
@@ -72,7 +60,7 @@ for (const width of [1280, 768]) {
     await expect(page.getByText("Сотрудник добавлен.")).toBeVisible();
     const row = page.getByRole("row", { name: new RegExp(manager.replace(/\./g, "\\.")) });
     await expect(row).toContainText("Менеджер");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page);
 
     await (await nav(page)).getByRole("link", { name: "Журнал" }).click();

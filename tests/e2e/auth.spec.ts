@@ -1,21 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { confirmationPath, readOutbox } from "../support/outbox.ts";
-import { confirmRegistrationFromMail, E2E_OUTBOX, expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { E2E_OUTBOX, expectNoSeriousA11yViolations, registerAccount, submitRegistration, watchConsole } from "./support.ts";
 
 const PASSWORD = "диван и кресло 2026";
 let seq = 0;
 const email = () => `e2e.auth.${Date.now()}.${++seq}@example.ru`;
 
-async function register(page: Page, address: string) {
-  await page.goto("/register/");
-  await page.getByLabel("Имя").fill("Анна");
-  await page.getByLabel("E-mail").fill(address);
-  await page.getByLabel("Телефон").fill("8 916 123-45-67");
-  await page.getByLabel("Пароль", { exact: true }).fill(PASSWORD);
-  await page.getByRole("checkbox", { name: /персональных данных/ }).check();
-  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await confirmRegistrationFromMail(page, address);
-}
+const register = (page: Page, address: string) => registerAccount(page, { name: "Анна", email: address, phone: "8 916 123-45-67", password: PASSWORD });
 
 test.describe("accounts in the browser", () => {
   test("register, log out, log in again; the header follows", async ({ page }) => {
@@ -87,13 +78,7 @@ test.describe("accounts in the browser", () => {
 
   test("the «we sent a letter» and confirmation pages are accessible", async ({ page }) => {
     const address = email();
-    await page.goto("/register/");
-    await page.getByLabel("Имя").fill("Анна");
-    await page.getByLabel("E-mail").fill(address);
-    await page.getByLabel("Телефон").fill("8 916 123-45-67");
-    await page.getByLabel("Пароль", { exact: true }).fill(PASSWORD);
-    await page.getByRole("checkbox", { name: /персональных данных/ }).check();
-    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+    await submitRegistration(page, { name: "Анна", email: address, phone: "8 916 123-45-67", password: PASSWORD });
     await expect(page.getByRole("status")).toContainText(`Мы отправили письмо на ${address}.`);
     await expectNoSeriousA11yViolations(page);
     await expect.poll(() => readOutbox(E2E_OUTBOX, address).length).toBe(1);
@@ -136,13 +121,7 @@ test.describe("registration without JavaScript", () => {
     const address = email();
     await register(page, address);
     await page.getByRole("button", { name: "Выйти" }).click();
-    await page.goto("/register/");
-    await page.getByLabel("Имя").fill("Борис");
-    await page.getByLabel("E-mail").fill(address);
-    await page.getByLabel("Телефон").fill("8 916 000-00-00");
-    await page.getByLabel("Пароль", { exact: true }).fill("другой пароль 2026");
-    await page.getByRole("checkbox", { name: /персональных данных/ }).check();
-    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+    await submitRegistration(page, { name: "Борис", email: address, phone: "8 916 000-00-00", password: "другой пароль 2026" });
     await expect(page.getByText(`Мы отправили письмо на ${address}`)).toBeVisible();
     await expect(page.getByText("уже зарегистрирован")).toHaveCount(0);
     await expect.poll(() => readOutbox(E2E_OUTBOX, address).at(-1)?.subject).toBe("Попытка регистрации в «Витрине»");

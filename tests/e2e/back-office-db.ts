@@ -1,13 +1,15 @@
 // The browser tests' own door into the e2e server's database (data/e2e/vitrina.db, written by
-// scripts/e2e-server.ts): make a staff account as `npm run staff -- add` would, and read what a
-// product's approved reviews add up to.
+// scripts/e2e-server.ts): make a staff account as `npm run staff -- add` would (or by that very
+// command), and read what a product's approved reviews add up to.
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { openDatabase } from "../../app/db/database.server.ts";
 import { addStaff, CLI_ACTOR } from "../../app/features/staff/staff.server.ts";
 import type { StaffRole } from "../../app/features/staff/staff-roles.ts";
 import { CURRENT_REVIEW_CONSENT } from "../../app/lib/consent.ts";
 
-const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
+const root = path.resolve(import.meta.dirname, "../..");
+const E2E_DB = path.join(root, "data/e2e/vitrina.db");
 export const E2E_STAFF_PASSWORD = "стол и шкаф 2026";
 
 let seq = 0;
@@ -23,6 +25,17 @@ export async function createStaff(role: StaffRole): Promise<string> {
     await db.close();
   }
   return email;
+}
+
+/**
+ * A staff account made by `npm run staff -- add` itself (scripts/staff.ts), the way a shop's first
+ * owner is made before anyone can sign in to add the others: an owner «Ольга» unless told otherwise.
+ */
+export function cliAddStaff(email: string, { role = "owner", name = "Ольга", password = E2E_STAFF_PASSWORD }: { role?: StaffRole; name?: string; password?: string } = {}) {
+  execFileSync(process.execPath, [path.join(root, "scripts/staff.ts"), "add", email, "--role", role, "--name", name], {
+    env: { ...process.env, DATABASE_URL: E2E_DB, STAFF_PASSWORD: password },
+    cwd: root,
+  });
 }
 
 /** The product's approved reviews as the storefront counts them: how many and their average to one decimal. */

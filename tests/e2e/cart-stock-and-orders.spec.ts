@@ -4,7 +4,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./support.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from "./support.ts";
 
 /** The database of the server the browser tests talk to (scripts/e2e-server.ts). */
 const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
@@ -36,7 +36,6 @@ function warehouse() {
 
 // (the checkout's breadcrumbs have a plain «Корзина» link too)
 const headerCart = (page: Page) => page.getByRole("link", { name: /^Корзина .+, \d/ });
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
 /** Puts the n-th buyable product of the sofa listing into the cart; returns its title. */
 async function addFromListing(page: Page, n: number, js = true): Promise<string> {
@@ -62,11 +61,6 @@ async function fillCheckout(page: Page) {
   await page.getByRole("radio", { name: "Доставка курьером" }).check();
   await page.getByLabel("Адрес доставки").fill("Москва, ул. Лесная, д. 5, кв. 12");
   await page.getByRole("checkbox", { name: /персональных данных/ }).check();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(scrollWidth).toBeLessThanOrEqual(width);
 }
 
 for (const viewport of [

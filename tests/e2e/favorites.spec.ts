@@ -2,12 +2,10 @@
 // phone, the bottom bar) count, the /favorites/ page, the same without JavaScript; and what the
 // phone header and its bottom bar reach.
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { confirmRegistrationFromMail, expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { confirmRegistrationFromMail, expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated, watchConsole } from "./support.ts";
 
 const LISTING = "/catalog/divany-i-kresla/";
 const favouritesLink = (page: Page) => page.getByRole("link", { name: /^Избранное/ });
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-const fitsWidth = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
 /** the first card that can be bought, its title and its heart */
 async function firstCard(page: Page): Promise<{ card: Locator; title: string; heart: Locator }> {
@@ -56,7 +54,7 @@ for (const [width, height] of [
       await pageHeart.click();
       await expect(pageHeart).toHaveAttribute("aria-pressed", "true");
       await expect(favouritesLink(page)).toHaveAccessibleName(/^Избранное: 1\sтовар$/);
-      await fitsWidth(page);
+      await expectNoSidewaysScroll(page);
       await page.locator(".price-block").screenshot({ path: `test-results/screens/favorites-product-${width}.png` });
 
       await favouritesLink(page).click();
@@ -66,7 +64,7 @@ for (const [width, height] of [
       await expect(cards).toHaveCount(1);
       await expect(cards.locator(".product-card__title")).toHaveText(title);
       await expect(cards.getByRole("button", { name: "В корзину" })).toBeEnabled();
-      await fitsWidth(page);
+      await expectNoSidewaysScroll(page);
       await page.screenshot({ path: `test-results/screens/favorites-page-${width}.png`, fullPage: true });
       await expectNoSeriousA11yViolations(page);
 
@@ -131,7 +129,7 @@ test.describe("the phone header and bottom bar (375 px)", () => {
     const profile = page.getByRole("banner").getByRole("link", { name: "Профиль" });
     await expect(profile).toBeVisible();
     await expect(favouritesLink(page)).toHaveAccessibleName(/^Избранное: 1\sтовар$/);
-    await fitsWidth(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: "test-results/screens/phone-header-signed-in-375.png" });
   });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { confirmRegistrationFromMail, expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { expectNoSeriousA11yViolations, registerAccount, watchConsole } from "./support.ts";
 
 const PASSWORD = "диван и кресло 2026";
 let seq = 0;
@@ -17,14 +17,7 @@ async function noisyPng(side = 80): Promise<Buffer> {
 
 async function signUp(page: Page) {
   const address = `e2e.profile.${Date.now()}.${++seq}@example.ru`;
-  await page.goto("/register/");
-  await page.getByLabel("Имя").fill("Мария");
-  await page.getByLabel("E-mail").fill(address);
-  await page.getByLabel("Телефон").fill("+7 916 765 43 21");
-  await page.getByLabel("Пароль", { exact: true }).fill(PASSWORD);
-  await page.getByRole("checkbox", { name: /персональных данных/ }).check();
-  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await confirmRegistrationFromMail(page, address);
+  await registerAccount(page, { name: "Мария", email: address, phone: "+7 916 765 43 21", password: PASSWORD });
   return address;
 }
 

@@ -20,6 +20,30 @@ export async function confirmRegistrationFromMail(page: Page, address: string) {
   await expect(page).toHaveURL(/\/profile\/$/);
 }
 
+export interface NewAccount {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+/** Fills the registration form at /register/ (consent ticked) and presses «Зарегистрироваться». */
+export async function submitRegistration(page: Page, account: NewAccount) {
+  await page.goto("/register/");
+  await page.getByLabel("Имя").fill(account.name);
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Телефон").fill(account.phone);
+  await page.getByLabel("Пароль", { exact: true }).fill(account.password);
+  await page.getByRole("checkbox", { name: /персональных данных/ }).check();
+  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+}
+
+/** A new account registered and confirmed from the mail: the visitor ends signed in on the profile. */
+export async function registerAccount(page: Page, account: NewAccount) {
+  await submitRegistration(page, account);
+  await confirmRegistrationFromMail(page, account.email);
+}
+
 /** Fails on any serious or critical accessibility violation of the current page. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
@@ -45,9 +69,16 @@ export function watchConsole(page: Page): string[] {
   return errors;
 }
 
-/** Signs a staff member in through the login page and waits for the back-office page asked for. */
-export async function staffLogIn(page: Page, email: string, password: string, back: string) {
-  await page.goto(`/login/?back=${encodeURIComponent(back)}`);
+/**
+ * Signs a staff member in through the login page and waits for the back-office page asked for.
+ * `fromBack`: open `back` itself first, which must send a visitor without a session to the login
+ * page with `back` remembered, as a bookmark or a typed address does.
+ */
+export async function staffLogIn(page: Page, email: string, password: string, back: string, { fromBack = false } = {}) {
+  if (fromBack) {
+    await page.goto(back);
+    await expect(page).toHaveURL((url) => url.pathname === "/login/" && url.searchParams.get("back") === back);
+  } else await page.goto(`/login/?back=${encodeURIComponent(back)}`);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Пароль", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Войти" }).click();
@@ -65,4 +96,49 @@ export async function expectNoSidewaysScroll(page: Page) {
  */
 export async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Puts the first sofa that can be bought into the cart from the listing's «В корзину»; with
+ * JavaScript (`js`) it waits for the header's count to say so, without it the button's form post
+ * brings the page back.
+ */
+export async function addFirstSofaToCart(page: Page, { js = true } = {}) {
+  await page.goto("/catalog/divany-i-kresla/");
+  if (js) await hydrated(page);
+  const card = page
+    .locator(".product-card")
+    .filter({ has: page.getByRole("button", { name: "В корзину" }) })
+    .first();
+  await card.getByRole("button", { name: "В корзину" }).click();
+  if (js) await expect(page.getByRole("link", { name: /^Корзина .+, [1-9]/ })).toBeVisible();
+}
+
+/**
+ * The checkout of what is in the cart, for pickup with «Оплата онлайн» (the form starts on
+ * «Оплата при получении»), up to the gateway's page: the local ЮKassa stand-in the e2e server starts.
+ */
+export async function checkoutOnline(page: Page, { js = true } = {}) {
+  await page.goto("/checkout/");
+  if (js) await hydrated(page);
+  await page.getByLabel("Имя").fill("Вера");
+  await page.getByLabel("Телефон").fill("89161234567");
+  await page.getByLabel("Электронная почта (необязательно)").fill("vera@example.ru");
+  await page.getByRole("radio", { name: "Самовывоз" }).check();
+  await page.getByLabel("Пункт самовывоза").selectOption({ index: 1 });
+  await expect(page.getByRole("radio", { name: "Оплата при получении" })).toBeChecked();
+  await page.getByRole("radio", { name: /Оплата онлайн/ }).check();
+  await page.getByRole("checkbox", { name: /персональных данных/ }).check();
+  await page.getByRole("button", { name: "Оформить заказ" }).click();
+  await expect(page.getByRole("heading", { name: "Оплата заказа" })).toBeVisible();
+}
+
+/** A buyer orders the first sofa for pickup and pays online on the stand-in's page; returns the order number. */
+export async function paidOrder(page: Page): Promise<string> {
+  await addFirstSofaToCart(page);
+  await checkoutOnline(page);
+  await page.getByRole("button", { name: "Оплатить" }).click();
+  await expect(page).toHaveURL(/\/order\/\d{2}-\d{6}\/$/);
+  await expect(page.getByRole("region", { name: "Оплата" })).toContainText(/^Оплачен онлайн/);
+  return /\/order\/(\d{2}-\d{6})\//.exec(page.url())![1]!;
 }

@@ -1,8 +1,7 @@
 // The cart and checkout over HTTP, as a browser or a script sends them: strict quantities on
 // POST /cart/<type>/, and pickup points that must be one of the showrooms on POST /checkout/.
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CURRENT_CONSENT_VERSION } from "../../../app/lib/consent.ts";
+import { checkoutForm } from "../../support/orders.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { Visitor } from "../../support/accounts-client.ts";
 
@@ -110,17 +109,17 @@ describe.each(dialects)("cart and checkout over HTTP on %s", (dialect) => {
   describe("pickup points", () => {
     const orders = () => app.vitrina.db.kysely.selectFrom("orders").select(["number", "pickup_point_id"]).execute();
     const checkout = (v: Visitor, pickupPoint: string) =>
-      v.post("/checkout/", {
-        name: "Анна Пикап",
-        phone: "+7 (916) 123-45-67",
-        email: "anna.pickup@example.ru",
-        delivery: "pickup",
-        pickupPoint,
-        comment: "Позвоните за час",
-        consent: "on",
-        consentVersion: CURRENT_CONSENT_VERSION,
-        idempotencyKey: crypto.randomBytes(18).toString("base64url"),
-      });
+      v.post(
+        "/checkout/",
+        checkoutForm({
+          name: "Анна Пикап",
+          phone: "+7 (916) 123-45-67",
+          email: "anna.pickup@example.ru",
+          delivery: "pickup",
+          pickupPoint,
+          comment: "Позвоните за час",
+        }),
+      );
 
     it("refuses a pickup point that is not a showroom: a field error, 422, no order, the form kept", async () => {
       const { v, lines } = await visitorWithTwo();

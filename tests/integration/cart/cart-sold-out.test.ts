@@ -2,11 +2,10 @@
 // browser sends it: the line stays listed and marked, counts nowhere (cart totals, header,
 // checkout), can always be removed or lowered, and blocks the checkout by name. Then the order's
 // status timeline: written when the order is made, extended by setOrderStatus, shown on its page.
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setOrderStatus } from "../../../app/features/orders/orders.server.ts";
-import { CURRENT_CONSENT_VERSION } from "../../../app/lib/consent.ts";
 import { countOf, formatDateTime, formatPrice, PRODUCT_FORMS } from "../../../app/lib/format.ts";
+import { checkoutForm } from "../../support/orders.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { registerVisitor, Visitor } from "../../support/accounts-client.ts";
 import { mainOf, textOf } from "../../support/page-text.ts";
@@ -54,16 +53,16 @@ describe.each(dialects)("a sold-out cart line on %s", (dialect) => {
   }
 
   const checkout = (v: Visitor, fields: Record<string, string> = {}) =>
-    v.post("/checkout/", {
-      name: "Вера Остаткова",
-      phone: "+7 (916) 555-44-33",
-      delivery: "courier",
-      address: "Москва, ул. Лесная, д. 5, кв. 12",
-      consent: "on",
-      consentVersion: CURRENT_CONSENT_VERSION,
-      idempotencyKey: crypto.randomBytes(18).toString("base64url"),
-      ...fields,
-    });
+    v.post(
+      "/checkout/",
+      checkoutForm({
+        name: "Вера Остаткова",
+        phone: "+7 (916) 555-44-33",
+        delivery: "courier",
+        address: "Москва, ул. Лесная, д. 5, кв. 12",
+        ...fields,
+      }),
+    );
 
   it("marks a sold-out line, leaves it out of every total, and removes it for good over JSON", async () => {
     const v = await visitorWith(2);

@@ -4,12 +4,11 @@
 // message in the page and nothing written; a section's filter choice changes the storefront
 // listing's filter panel (presence and order) for it and its subsections, and resetting it
 // brings the usual panel back.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listAudit } from "../../../app/features/staff/audit.server.ts";
 import { countOf, PRODUCT_FORMS } from "../../../app/lib/format.ts";
-import { staffVisitor } from "../../support/staff.ts";
-import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
-import { Visitor } from "../../support/accounts-client.ts";
+import { contentDesk } from "../../support/staff.ts";
+import { dialects } from "../../support/test-app.ts";
 
 /** The filter panel's group titles, in the order a shopper sees them. */
 const filterTitles = (html: string) => [...html.matchAll(/<legend class="facet__title">([^<]+)<\/legend>/g)].map((m) => m[1]);
@@ -20,19 +19,9 @@ const subsectionLinks = (html: string) => {
 };
 
 describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
-  let app: TestApp;
-  let editor: Visitor;
-  let visitor: Visitor;
-  beforeAll(async () => {
-    app = await startTestApp(dialect);
-    editor = (await staffVisitor(app, "content")).visitor;
-    visitor = new Visitor(app.url);
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const desk = contentDesk(dialect);
 
-  const k = () => app.vitrina.db.kysely;
+  const k = () => desk.app.vitrina.db.kysely;
   const section = (slug: string) =>
     k().selectFrom("sections").select(["id", "parent_id", "title", "sort", "version"]).where("slug", "=", slug).executeTakeFirstOrThrow();
   const sectionCount = async () =>
@@ -45,13 +34,13 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
       ).n,
     );
   const page = async (path: string) => {
-    const res = await visitor.get(path);
+    const res = await desk.visitor.get(path);
     expect(res.status, path).toBe(200);
     return res.text();
   };
 
   it("shows the tree with nested subsections, product counts and links to the storefront and the product list", async () => {
-    const res = await editor.get("/admin/sections/");
+    const res = await desk.editor.get("/admin/sections/");
     expect(res.status).toBe(200);
     const html = await res.text();
     const sofas = await section("divany-i-kresla");
@@ -77,7 +66,7 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
 
   it("adds a subsection with an address made from its title; the storefront lists it at once", async () => {
     const sofas = await section("divany-i-kresla");
-    const res = await editor.post("/admin/sections/", { intent: "add", title: "Диваны-кровати", slug: "", parentId: String(sofas.id) });
+    const res = await desk.editor.post("/admin/sections/", { intent: "add", title: "Диваны-кровати", slug: "", parentId: String(sofas.id) });
     expect(res.status).toBe(303);
     const added = await section("divany-krovati");
     expect(res.headers.get("location")).toBe(`/admin/sections/?added=${added.id}`);
@@ -86,7 +75,7 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
     const html = await page("/catalog/divany-i-kresla/");
     expect(subsectionLinks(html).at(-1)).toBe("divany-krovati");
     expect(await page("/")).toContain('href="/catalog/divany-krovati/"');
-    const audit = await listAudit(app.vitrina.db, { entity: "section" });
+    const audit = await listAudit(desk.app.vitrina.db, { entity: "section" });
     expect(audit.entries.some((e) => e.action === "section.add" && e.entityId === String(added.id))).toBe(true);
   });
 
@@ -99,7 +88,7 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
       [{ title: "Сироты", slug: "", parentId: "999999" }, "Такого раздела нет"],
     ];
     for (const [fields, message] of cases) {
-      const res = await editor.post("/admin/sections/", { intent: "add", ...fields });
+      const res = await desk.editor.post("/admin/sections/", { intent: "add", ...fields });
       expect(res.status, message).toBe(422);
       const html = await res.text();
       expect(html).toContain(message);
@@ -111,26 +100,26 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
 
   it("moves a section up and down among its siblings; the storefront follows; a stale version is refused", async () => {
     const moved = await section("divany-krovati");
-    const up = await editor.post("/admin/sections/", { intent: "move", id: String(moved.id), version: String(moved.version), direction: "up" });
+    const up = await desk.editor.post("/admin/sections/", { intent: "move", id: String(moved.id), version: String(moved.version), direction: "up" });
     expect(up.status).toBe(303);
     expect(up.headers.get("location")).toBe(`/admin/sections/?moved=${moved.id}&dir=up`);
     const links = subsectionLinks(await page("/catalog/divany-i-kresla/"));
     expect(links.at(-2)).toBe("divany-krovati");
 
-    const stale = await editor.post("/admin/sections/", { intent: "move", id: String(moved.id), version: String(moved.version), direction: "down" });
+    const stale = await desk.editor.post("/admin/sections/", { intent: "move", id: String(moved.id), version: String(moved.version), direction: "down" });
     expect(stale.status).toBe(409);
     expect(await stale.text()).toContain("Раздел изменил другой сотрудник");
     expect(subsectionLinks(await page("/catalog/divany-i-kresla/")).at(-2)).toBe("divany-krovati");
 
     const now = await section("divany-krovati");
-    const down = await editor.post("/admin/sections/", { intent: "move", id: String(now.id), version: String(now.version), direction: "down" });
+    const down = await desk.editor.post("/admin/sections/", { intent: "move", id: String(now.id), version: String(now.version), direction: "down" });
     expect(down.status).toBe(303);
     expect(subsectionLinks(await page("/catalog/divany-i-kresla/")).at(-1)).toBe("divany-krovati");
   });
 
   it("renames a section keeping its address, moves it under another parent, and refuses a move into its own subtree", async () => {
     const s = await section("divany-krovati");
-    const renamed = await editor.post(`/admin/sections/${s.id}/`, {
+    const renamed = await desk.editor.post(`/admin/sections/${s.id}/`, {
       intent: "edit",
       title: "Диваны для сна",
       parentId: String(s.parent_id),
@@ -141,7 +130,7 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
 
     const tables = await section("stoly-i-stulya");
     const now = await section("divany-krovati");
-    const moved = await editor.post(`/admin/sections/${s.id}/`, {
+    const moved = await desk.editor.post(`/admin/sections/${s.id}/`, {
       intent: "edit",
       title: "Диваны для сна",
       parentId: String(tables.id),
@@ -154,7 +143,7 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
     // the top section under its own child: refused, nothing changed
     const sofas = await section("divany-i-kresla");
     const corner = await section("uglovye-divany");
-    const loop = await editor.post(`/admin/sections/${sofas.id}/`, {
+    const loop = await desk.editor.post(`/admin/sections/${sofas.id}/`, {
       intent: "edit",
       title: "Диваны и кресла",
       parentId: String(corner.id),
@@ -162,7 +151,7 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
     });
     expect(loop.status).toBe(422);
     expect(await loop.text()).toContain("Нельзя перенести раздел в него самого или в его подраздел");
-    const self = await editor.post(`/admin/sections/${sofas.id}/`, {
+    const self = await desk.editor.post(`/admin/sections/${sofas.id}/`, {
       intent: "edit",
       title: "Диваны и кресла",
       parentId: String(sofas.id),
@@ -171,7 +160,7 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
     expect(self.status).toBe(422);
     expect(await section("divany-i-kresla")).toEqual(sofas);
 
-    const empty = await editor.post(`/admin/sections/${sofas.id}/`, { intent: "edit", title: "", parentId: "", version: String(sofas.version) });
+    const empty = await desk.editor.post(`/admin/sections/${sofas.id}/`, { intent: "edit", title: "", parentId: "", version: String(sofas.version) });
     expect(empty.status).toBe(422);
     expect(await empty.text()).toContain("Укажите название раздела");
     expect(await section("divany-i-kresla")).toEqual(sofas);
@@ -180,22 +169,22 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
   it("deletes only an empty section, saying why otherwise", async () => {
     const before = await sectionCount();
     const sofas = await section("divany-i-kresla");
-    const withChildren = await editor.post(`/admin/sections/${sofas.id}/`, { intent: "delete", version: String(sofas.version) });
+    const withChildren = await desk.editor.post(`/admin/sections/${sofas.id}/`, { intent: "delete", version: String(sofas.version) });
     expect(withChildren.status).toBe(422);
     expect(await withChildren.text()).toContain("В разделе есть подразделы");
     const corner = await section("uglovye-divany");
-    const withProducts = await editor.post(`/admin/sections/${corner.id}/`, { intent: "delete", version: String(corner.version) });
+    const withProducts = await desk.editor.post(`/admin/sections/${corner.id}/`, { intent: "delete", version: String(corner.version) });
     expect(withProducts.status).toBe(422);
     expect(await withProducts.text()).toContain("Перенесите их в другой раздел");
     expect(await sectionCount()).toBe(before);
 
     const empty = await section("divany-krovati");
-    const deleted = await editor.post(`/admin/sections/${empty.id}/`, { intent: "delete", version: String(empty.version) });
+    const deleted = await desk.editor.post(`/admin/sections/${empty.id}/`, { intent: "delete", version: String(empty.version) });
     expect(deleted.status).toBe(303);
     expect(deleted.headers.get("location")).toBe("/admin/sections/?deleted=1");
     expect(await sectionCount()).toBe(before - 1);
-    expect((await visitor.get("/catalog/divany-krovati/")).status).toBe(404);
-    const audit = await listAudit(app.vitrina.db, { entity: "section" });
+    expect((await desk.visitor.get("/catalog/divany-krovati/")).status).toBe(404);
+    const audit = await listAudit(desk.app.vitrina.db, { entity: "section" });
     expect(audit.entries.find((e) => e.action === "section.delete" && e.entityId === String(empty.id))?.before).toMatchObject({ title: "Диваны для сна" });
   });
 
@@ -209,7 +198,7 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
     expect(usualChild).toContain("Бренд");
 
     const sofas = await section("divany-i-kresla");
-    const form = await (await editor.get(`/admin/sections/${sofas.id}/`)).text();
+    const form = await (await desk.editor.get(`/admin/sections/${sofas.id}/`)).text();
     const codes = [...form.matchAll(/<input type="hidden" name="code" value="([a-z0-9_-]+)"\/>/g)].map((m) => m[1]!);
     expect(codes.slice(0, 2)).toEqual(["price", "brand"]);
     expect(codes).toContain("color");
@@ -219,7 +208,7 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
     const body = new URLSearchParams({ intent: "facets", version: String(sofas.version) });
     for (const c of order) body.append("code", c);
     for (const c of order) if (c !== "brand") body.append("shown", c);
-    const saved = await editor.request(`/admin/sections/${sofas.id}/`, { method: "POST", body, headers: { accept: "text/html" } });
+    const saved = await desk.editor.request(`/admin/sections/${sofas.id}/`, { method: "POST", body, headers: { accept: "text/html" } });
     expect(saved.status).toBe(303);
 
     const parent = filterTitles(await page("/catalog/divany-i-kresla/"));
@@ -242,7 +231,7 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
     const move = new URLSearchParams({ intent: "facets", version: String(now.version), move: "up:price" });
     for (const c of order) move.append("code", c);
     for (const c of order) if (c !== "brand") move.append("shown", c);
-    const moved = await editor.request(`/admin/sections/${sofas.id}/`, { method: "POST", body: move, headers: { accept: "text/html" } });
+    const moved = await desk.editor.request(`/admin/sections/${sofas.id}/`, { method: "POST", body: move, headers: { accept: "text/html" } });
     expect(moved.status).toBe(303);
     expect(moved.headers.get("location")).toBe(`/admin/sections/${sofas.id}/?saved=facets&moved=price&dir=up`);
     expect(filterTitles(await page("/catalog/uglovye-divany/")).slice(0, 2)).toEqual(["Цена", "Цвет"]);
@@ -254,22 +243,22 @@ describe.each(dialects)("back office sections over HTTP on %s", (dialect) => {
       own.append("code", c);
       own.append("shown", c);
     }
-    expect((await editor.request(`/admin/sections/${corner.id}/`, { method: "POST", body: own, headers: { accept: "text/html" } })).status).toBe(303);
+    expect((await desk.editor.request(`/admin/sections/${corner.id}/`, { method: "POST", body: own, headers: { accept: "text/html" } })).status).toBe(303);
     expect(filterTitles(await page("/catalog/uglovye-divany/")).slice(0, 2)).toEqual(["Бренд", "Цена"]);
 
     // an unknown code is refused, nothing changes
     const latest = await section("divany-i-kresla");
     const bad = new URLSearchParams({ intent: "facets", version: String(latest.version) });
     bad.append("code", "no_such_property");
-    const refused = await editor.request(`/admin/sections/${sofas.id}/`, { method: "POST", body: bad, headers: { accept: "text/html" } });
+    const refused = await desk.editor.request(`/admin/sections/${sofas.id}/`, { method: "POST", body: bad, headers: { accept: "text/html" } });
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain("нет такого свойства");
 
     // reset: the usual panel again
-    const reset = await editor.post(`/admin/sections/${sofas.id}/`, { intent: "facets", version: String(latest.version), inherit: "1" });
+    const reset = await desk.editor.post(`/admin/sections/${sofas.id}/`, { intent: "facets", version: String(latest.version), inherit: "1" });
     expect(reset.status).toBe(303);
     expect(filterTitles(await page("/catalog/divany-i-kresla/"))).toEqual(usualParent);
-    const audit = await listAudit(app.vitrina.db, { entity: "section" });
+    const audit = await listAudit(desk.app.vitrina.db, { entity: "section" });
     expect(audit.entries.filter((e) => e.action === "section.facets" && e.entityId === String(sofas.id)).length).toBe(3);
   });
 });

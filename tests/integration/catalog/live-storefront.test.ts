@@ -4,7 +4,6 @@
 // changed price and a hidden product's line as unavailable. The writes come from this test
 // process (another instance, as far as the server knows), so the server learns of them through
 // the catalogue generation in the database; a second server on the same database must too.
-import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -14,8 +13,8 @@ import { catalogChanged } from "../../../app/features/catalog/catalog-changes.se
 import { getCatalogIndex } from "../../../app/features/catalog/catalog-index.server.ts";
 import { deleteProduct, setProductPublished } from "../../../app/features/product/product-publishing.server.ts";
 import { CLI_ACTOR } from "../../../app/features/staff/staff.server.ts";
-import { CURRENT_CONSENT_VERSION } from "../../../app/lib/consent.ts";
 import { formatPrice } from "../../../app/lib/format.ts";
+import { checkoutForm } from "../../support/orders.ts";
 import { staffVisitor } from "../../support/staff.ts";
 import { dialects, loadAppModule, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { Visitor } from "../../support/accounts-client.ts";
@@ -173,15 +172,15 @@ describe.each(dialects)("the live storefront on %s", (dialect) => {
     expect(mainOf(page)).toContain("Нет в наличии");
     const orders = async () => (await db().kysely.selectFrom("orders").select("id").execute()).length;
     const before = await orders();
-    const res = await v.post("/checkout/", {
-      name: "Вера Остаткова",
-      phone: "+7 (916) 555-44-33",
-      delivery: "courier",
-      address: "Москва, ул. Лесная, д. 5, кв. 12",
-      consent: "on",
-      consentVersion: CURRENT_CONSENT_VERSION,
-      idempotencyKey: crypto.randomBytes(18).toString("base64url"),
-    });
+    const res = await v.post(
+      "/checkout/",
+      checkoutForm({
+        name: "Вера Остаткова",
+        phone: "+7 (916) 555-44-33",
+        delivery: "courier",
+        address: "Москва, ул. Лесная, д. 5, кв. 12",
+      }),
+    );
     expect(res.status).toBe(409);
     expect(await orders()).toBe(before);
     await setProductPublished(db(), CLI_ACTOR, p.id, true);

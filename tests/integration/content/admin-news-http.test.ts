@@ -6,11 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listAudit } from "../../../app/features/staff/audit.server.ts";
-import { staffVisitor } from "../../support/staff.ts";
-import { dialects, MEDIA_DIR, startTestApp, type TestApp } from "../../support/test-app.ts";
-import { Visitor } from "../../support/accounts-client.ts";
+import { contentDesk, staffVisitor } from "../../support/staff.ts";
+import { dialects, MEDIA_DIR } from "../../support/test-app.ts";
 
 const cover = async (width = 1200, height = 675) =>
   new Blob([
@@ -31,9 +30,7 @@ function newsForm(fields: Record<string, string>, picture?: Blob, name = "salon.
 const hiddenImage = (html: string) => /<input type="hidden" name="image" value="([^"]*)"/.exec(html)?.[1] ?? null;
 
 describe.each(dialects)("news in the back office over HTTP on %s", (dialect) => {
-  let app: TestApp;
-  let editor: Visitor;
-  let visitor: Visitor;
+  const desk = contentDesk(dialect);
   const slug = `otkrytie-salona-${dialect}`;
   const fields = {
     title: "Открытие салона в Казани",
@@ -43,20 +40,12 @@ describe.each(dialects)("news in the back office over HTTP on %s", (dialect) => 
     body: '<p>Ждём вас <a href="javascript:alert(1)">по адресу</a></p><script>alert(2)</script><p onclick="alert(3)">Каждый день</p>',
     imageAlt: "Зал салона с диванами",
   };
-  beforeAll(async () => {
-    app = await startTestApp(dialect);
-    editor = (await staffVisitor(app, "content")).visitor;
-    visitor = new Visitor(app.url);
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
 
-  const post = (to: string, form: FormData) => editor.postForm(to, form, { accept: "text/html" });
-  const rowOf = (s: string) => app.vitrina.db.kysely.selectFrom("news").selectAll().where("slug", "=", s).executeTakeFirst();
+  const post = (to: string, form: FormData) => desk.editor.postForm(to, form, { accept: "text/html" });
+  const rowOf = (s: string) => desk.app.vitrina.db.kysely.selectFrom("news").selectAll().where("slug", "=", s).executeTakeFirst();
 
   it("adds a news item with a cover: it is first on /news/ and its page shows the cleaned text", async () => {
-    const list = await (await editor.get("/admin/content/")).text();
+    const list = await (await desk.editor.get("/admin/content/")).text();
     expect(list).toContain("Новости");
     expect(list).toContain('href="/admin/content/news/new/"');
 
@@ -67,15 +56,15 @@ describe.each(dialects)("news in the back office over HTTP on %s", (dialect) => 
     expect(res.headers.get("location")).toBe(`/admin/content/news/${row!.id}/?saved=1`);
     expect(row!.image).toMatch(/^\/media\/news\/u[0-9a-f]{32}$/);
     expect(fs.existsSync(path.join(MEDIA_DIR, `${row!.image.replace("/media/", "")}-960.webp`))).toBe(true);
-    expect((await visitor.get(`${row!.image}-480.avif`)).status).toBe(200);
+    expect((await desk.visitor.get(`${row!.image}-480.avif`)).status).toBe(200);
 
-    const news = await (await visitor.get("/news/")).text();
+    const news = await (await desk.visitor.get("/news/")).text();
     const first = news.indexOf('class="news-card"');
     expect(news.indexOf(`/news/${slug}/`)).toBeGreaterThan(first);
     expect(news.indexOf(`/news/${slug}/`)).toBeLessThan(news.indexOf('class="news-card"', first + 1));
     expect(news).toContain('alt="Зал салона с диванами"');
 
-    const page = await visitor.get(`/news/${slug}/`);
+    const page = await desk.visitor.get(`/news/${slug}/`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Открытие салона в Казани");
@@ -94,11 +83,11 @@ describe.each(dialects)("news in the back office over HTTP on %s", (dialect) => 
       newsForm({ ...fields, title: "Салон в Казани открыт", image: row.image, version: String(row.version) }),
     );
     expect(res.status).toBe(303);
-    expect(await (await visitor.get("/news/")).text()).toContain("Салон в Казани открыт");
+    expect(await (await desk.visitor.get("/news/")).text()).toContain("Салон в Казани открыт");
     const after = (await rowOf(slug))!;
     expect(after.image).toBe(row.image);
     expect(Number(after.version)).toBe(Number(row.version) + 1);
-    const audit = await listAudit(app.vitrina.db, { entity: "news" });
+    const audit = await listAudit(desk.app.vitrina.db, { entity: "news" });
     const edit = audit.entries.find((e) => e.action === "news.edit" && e.entityId === String(row.id));
     expect(edit?.before).toMatchObject({ title: "Открытие салона в Казани" });
     expect(edit?.after).toMatchObject({ title: "Салон в Казани открыт" });
@@ -159,10 +148,10 @@ describe.each(dialects)("news in the back office over HTTP on %s", (dialect) => 
     expect(huge.status).toBe(413);
     expect(await rowOf(`ogromnaya-${dialect}`)).toBeUndefined();
     // the rest of the content screens keep the small cap of a form
-    const page = await editor.request("/admin/content/", { method: "POST", body: newsForm({ intent: "banner", text: "x".repeat(70 * 1024) }) });
+    const page = await desk.editor.request("/admin/content/", { method: "POST", body: newsForm({ intent: "banner", text: "x".repeat(70 * 1024) }) });
     expect(page.status).toBe(413);
-    expect((await editor.get("/admin/content/news/abc/")).status).toBe(404);
-    expect((await editor.get("/admin/content/news/999999/")).status).toBe(404);
+    expect((await desk.editor.get("/admin/content/news/abc/")).status).toBe(404);
+    expect((await desk.editor.get("/admin/content/news/999999/")).status).toBe(404);
   });
 
   it("refuses a save on a version someone else already saved", async () => {
@@ -182,15 +171,15 @@ describe.each(dialects)("news in the back office over HTTP on %s", (dialect) => 
 
     const deleted = await post(`/admin/content/news/${row.id}/`, newsForm({ intent: "delete", version: String(row.version), confirm: "on" }));
     expect(deleted.status).toBe(303);
-    expect((await visitor.get(`/news/${slug}/`)).status).toBe(404);
-    expect(await (await visitor.get("/news/")).text()).not.toContain(`/news/${slug}/`);
+    expect((await desk.visitor.get(`/news/${slug}/`)).status).toBe(404);
+    expect(await (await desk.visitor.get("/news/")).text()).not.toContain(`/news/${slug}/`);
     expect(fs.existsSync(path.join(MEDIA_DIR, `${row.image.replace("/media/", "")}-960.webp`))).toBe(false);
-    const audit = await listAudit(app.vitrina.db, { entity: "news" });
+    const audit = await listAudit(desk.app.vitrina.db, { entity: "news" });
     expect(audit.entries.find((e) => e.action === "news.delete" && e.entityId === String(row.id))?.after).toBeNull();
   });
 
   it("a visitor or a manager cannot add news", async () => {
-    const manager = (await staffVisitor(app, "manager")).visitor;
+    const manager = (await staffVisitor(desk.app, "manager")).visitor;
     expect((await manager.postForm("/admin/content/news/new/", newsForm({ ...fields, slug: "nelzya" }), { accept: "text/html" })).status).toBe(403);
     expect(await rowOf("nelzya")).toBeUndefined();
   });

@@ -3,28 +3,17 @@
 // description saved with script, handlers and javascript: links renders without them (and the
 // seed's plain-text descriptions still render as paragraphs); the sitemap is revalidated by ETag,
 // so a hidden product leaves every cached copy on the next request.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffVisitor } from "../../support/staff.ts";
-import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
-import { Visitor } from "../../support/accounts-client.ts";
+import { describe, expect, it } from "vitest";
+import { contentDesk } from "../../support/staff.ts";
+import { dialects } from "../../support/test-app.ts";
 
 const versionOf = (html: string) => /name="version" value="(\d+)"/.exec(html)?.[1];
 
 describe.each(dialects)("content live on the storefront on %s", (dialect) => {
-  let app: TestApp;
-  let editor: Visitor;
-  let visitor: Visitor;
-  beforeAll(async () => {
-    app = await startTestApp(dialect);
-    editor = (await staffVisitor(app, "content")).visitor;
-    visitor = new Visitor(app.url);
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const desk = contentDesk(dialect);
 
   const product = (offset: number) =>
-    app.vitrina.db.kysely
+    desk.app.vitrina.db.kysely
       .selectFrom("products")
       .selectAll()
       .where("kind", "=", "product")
@@ -35,7 +24,7 @@ describe.each(dialects)("content live on the storefront on %s", (dialect) => {
       .executeTakeFirstOrThrow();
 
   it("FAQ questions are edited one by one: added, changed, removed, and the accordion follows", async () => {
-    const page = await (await editor.get("/admin/content/pages/faq/")).text();
+    const page = await (await desk.editor.get("/admin/content/pages/faq/")).text();
     expect(page).toContain("Текст вопроса 1");
     expect(page).toContain("Текст нового вопроса");
     const questions = [...page.matchAll(/name="question-(\d+)"[^>]*value="([^"]*)"/g)].map((m) => m[2]!);
@@ -60,15 +49,15 @@ describe.each(dialects)("content live on the storefront on %s", (dialect) => {
     fields[`question-${questions.length}`] = "Можно ли заказать диван по своим размерам?";
     fields[`answer-${questions.length}`] = '<p onclick="x()">Да, <strong>от 3 недель</strong>.</p>';
 
-    const half = await editor.post("/admin/content/pages/faq/", { ...fields, [`answer-${questions.length}`]: "" });
+    const half = await desk.editor.post("/admin/content/pages/faq/", { ...fields, [`answer-${questions.length}`]: "" });
     expect(half.status).toBe(422);
     const halfHtml = await half.text();
     expect(halfHtml).toContain("Напишите ответ на вопрос");
     expect(halfHtml).toContain('value="Можно ли заказать диван по своим размерам?"');
 
-    const saved = await editor.post("/admin/content/pages/faq/", fields);
+    const saved = await desk.editor.post("/admin/content/pages/faq/", fields);
     expect(saved.status).toBe(303);
-    const faq = await (await visitor.get("/faq/")).text();
+    const faq = await (await desk.visitor.get("/faq/")).text();
     expect(faq).toContain("Как быстро привезут диван?");
     expect(faq).not.toContain(unescape(questions[1]!));
     expect(faq).toContain("Можно ли заказать диван по своим размерам?");
@@ -79,32 +68,32 @@ describe.each(dialects)("content live on the storefront on %s", (dialect) => {
   });
 
   it("checks a typed map point in Russian at the field and keeps what was typed", async () => {
-    const row = await app.vitrina.db.kysely.selectFrom("contact_points").select(["id", "version"]).orderBy("id").executeTakeFirstOrThrow();
+    const row = await desk.app.vitrina.db.kysely.selectFrom("contact_points").select(["id", "version"]).orderBy("id").executeTakeFirstOrThrow();
     const fields = { title: "Салон на Невском", city: "Санкт-Петербург", address: "Невский проспект, 28", kind: "showroom", version: String(row.version) };
-    const bad = await editor.post(`/admin/content/showrooms/${row.id}/`, { ...fields, lat: "95,5", lon: "восток" });
+    const bad = await desk.editor.post(`/admin/content/showrooms/${row.id}/`, { ...fields, lat: "95,5", lon: "восток" });
     expect(bad.status).toBe(422);
     const html = await bad.text();
     expect(html).toContain("Широта — число от −90 до 90, например 55.7601");
     expect(html).toContain("Долгота — число от −180 до 180, например 37.6187");
     expect(html).toContain('value="95,5"');
-    const empty = await editor.post(`/admin/content/showrooms/${row.id}/`, { ...fields, lat: "", lon: "" });
+    const empty = await desk.editor.post(`/admin/content/showrooms/${row.id}/`, { ...fields, lat: "", lon: "" });
     expect(await empty.text()).toContain("Укажите широту");
 
-    const saved = await editor.post(`/admin/content/showrooms/${row.id}/`, { ...fields, lat: "59,93432", lon: "30.3351" });
+    const saved = await desk.editor.post(`/admin/content/showrooms/${row.id}/`, { ...fields, lat: "59,93432", lon: "30.3351" });
     expect(saved.status).toBe(303);
-    const stored = await app.vitrina.db.kysely.selectFrom("contact_points").select(["lat", "lon"]).where("id", "=", row.id).executeTakeFirstOrThrow();
+    const stored = await desk.app.vitrina.db.kysely.selectFrom("contact_points").select(["lat", "lon"]).where("id", "=", row.id).executeTakeFirstOrThrow();
     // PostgreSQL keeps the point as \`real\`: about a metre
     expect(Number(stored.lat)).toBeCloseTo(59.93432, 5);
     expect(Number(stored.lon)).toBeCloseTo(30.3351, 5);
-    expect(await (await editor.get(`/admin/content/showrooms/${row.id}/`)).text()).toContain('value="59.93432"');
+    expect(await (await desk.editor.get(`/admin/content/showrooms/${row.id}/`)).text()).toContain('value="59.93432"');
   });
 
   it("a description saved with script, handlers and javascript: links renders without them", async () => {
     const p = await product(2);
-    const form = await (await editor.get(`/admin/products/${p.id}/`)).text();
+    const form = await (await desk.editor.get(`/admin/products/${p.id}/`)).text();
     const description =
       '<p onclick="steal()">Каркас из <strong>массива бука</strong>.</p><script>alert(1)</script><ul><li>Велюр</li></ul><p><a href="javascript:alert(2)">уход</a> <img src="/media/x.webp" onerror="alert(3)"></p>';
-    const saved = await editor.post(`/admin/products/${p.id}/`, {
+    const saved = await desk.editor.post(`/admin/products/${p.id}/`, {
       title: p.title,
       slug: p.slug,
       sectionId: String(p.section_id),
@@ -116,12 +105,12 @@ describe.each(dialects)("content live on the storefront on %s", (dialect) => {
     });
     expect(saved.status).toBe(303);
     // a row written some other way (an import, an old save) is cleaned when shown as well
-    await app.vitrina.db.kysely
+    await desk.app.vitrina.db.kysely
       .updateTable("products")
       .set({ description: `${description}<iframe src="https://evil.example/"></iframe>` })
       .where("id", "=", p.id)
       .execute();
-    const html = await (await visitor.get(`/product/${p.slug}/`)).text();
+    const html = await (await desk.visitor.get(`/product/${p.slug}/`)).text();
     const tab = html.slice(html.indexOf('class="product-description"'), html.indexOf("</div>", html.indexOf('class="product-description"')));
     expect(tab).toContain("Каркас из <strong>массива бука</strong>.");
     expect(tab).toContain("<li>Велюр</li>");
@@ -134,13 +123,13 @@ describe.each(dialects)("content live on the storefront on %s", (dialect) => {
     const p = await product(5);
     expect(p.description).not.toMatch(/<p>/);
     const first = p.description.split(/\n\s*\n/)[0]!.trim();
-    const html = await (await visitor.get(`/product/${p.slug}/`)).text();
+    const html = await (await desk.visitor.get(`/product/${p.slug}/`)).text();
     const tab = html.slice(html.indexOf('class="product-description"'));
     expect(tab.startsWith(`class="product-description"><div class="rich-text"><p>${first.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}</p>`)).toBe(true);
   });
 
   it("the sitemap is revalidated by ETag: 304 while unchanged, a hidden product gone on the next request", async () => {
-    const first = await visitor.get("/sitemap.xml");
+    const first = await desk.visitor.get("/sitemap.xml");
     expect(first.status).toBe(200);
     expect(first.headers.get("cache-control")).toBe("public, no-cache");
     const etag = first.headers.get("etag");
@@ -148,13 +137,13 @@ describe.each(dialects)("content live on the storefront on %s", (dialect) => {
     const p = await product(7);
     expect(await first.text()).toContain(`/product/${p.slug}/`);
 
-    const again = await visitor.get("/sitemap.xml", { "if-none-match": etag! });
+    const again = await desk.visitor.get("/sitemap.xml", { "if-none-match": etag! });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
 
-    const hidden = await editor.post("/admin/products/", { action: "hide", ids: String(p.id) });
+    const hidden = await desk.editor.post("/admin/products/", { action: "hide", ids: String(p.id) });
     expect(hidden.status).toBe(303);
-    const after = await visitor.get("/sitemap.xml", { "if-none-match": etag! });
+    const after = await desk.visitor.get("/sitemap.xml", { "if-none-match": etag! });
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(etag);
     expect(await after.text()).not.toContain(`/product/${p.slug}/`);

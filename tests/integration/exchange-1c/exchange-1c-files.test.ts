@@ -17,12 +17,12 @@ import {
 } from "../../../app/features/exchange-1c/exchange-1c.server.ts";
 import { registerUser } from "../../../app/features/accounts/users.server.ts";
 import { createDiskStorage } from "../../../server/file-storage.ts";
+import { exchange1c, type Exchange1c } from "../../support/exchange-1c.ts";
 import { createAccount, type TestAccount } from "../../support/staff.ts";
 import { dialects, openTestDb, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { makeZip } from "../../support/zip.ts";
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../../fixtures/1c/${name}`, import.meta.url));
-const EXCHANGE = "/exchange/1c/";
 const PART = 256 * 1024;
 const root = path.resolve(import.meta.dirname, "../../../data");
 
@@ -31,24 +31,12 @@ describe.each(dialects)("1C exchange files on %s", (dialect) => {
   let owner: TestAccount;
   let uploads: string;
 
-  const call = (query: string, cookie?: string, body?: Uint8Array) =>
-    fetch(`${app.url}${EXCHANGE}?${query}`, {
-      method: body ? "POST" : "GET",
-      body: body as BodyInit | undefined,
-      headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.password}`).toString("base64")}`, ...(cookie ? { cookie } : {}) },
-    });
-  async function checkauth(): Promise<{ cookie: string; id: string }> {
-    const [status, name, value] = (await (await call("type=catalog&mode=checkauth")).text()).split("\n");
-    expect(status).toBe("success");
-    return { cookie: `${name}=${value}`, id: value! };
-  }
-  async function importAll(cookie: string, filename: string): Promise<string[]> {
-    for (let step = 0; step < 50; step++) {
-      const answer = (await (await call(`type=catalog&mode=import&filename=${filename}`, cookie)).text()).split("\n");
-      if (answer[0] !== "progress") return answer;
-    }
-    throw new Error("the import never finished");
-  }
+  let oneC: Exchange1c;
+  /** a catalogue session: its cookie, and its id (the cookie's value), which names its files */
+  const checkauth = async () => {
+    const cookie = await oneC.checkauth();
+    return { cookie, id: cookie.slice(cookie.indexOf("=") + 1) };
+  };
   /** the session's files on disk: name → size */
   const onDisk = (sessionId: string) => {
     const dir = path.join(uploads, "exchange");
@@ -74,6 +62,7 @@ describe.each(dialects)("1C exchange files on %s", (dialect) => {
     fs.rmSync(uploads, { recursive: true, force: true });
     app = await startTestApp(dialect, { uploadDir: uploads, exchangeSessionMaxBytes: 2 * PART, exchangeSweepIntervalMs: 100 });
     owner = await createAccount(app, "owner");
+    oneC = exchange1c(app, owner, { maxImportSteps: 50 });
   });
   afterAll(async () => {
     await app?.stop();
@@ -85,9 +74,7 @@ describe.each(dialects)("1C exchange files on %s", (dialect) => {
   it("five parts sent at once where the limit allows two: two are stored, on disk and in the session, the others are failure", async () => {
     const { cookie, id } = await checkauth();
     const answers = await Promise.all(
-      Array.from({ length: 5 }, async (_, i) =>
-        (await (await call(`type=catalog&mode=file&filename=part${i}.xml`, cookie, new Uint8Array(PART).fill(65))).text()).split("\n"),
-      ),
+      Array.from({ length: 5 }, (_, i) => oneC.answer(`type=catalog&mode=file&filename=part${i}.xml`, { cookie, body: new Uint8Array(PART).fill(65) })),
     );
     expect(answers.filter((a) => a[0] === "success")).toHaveLength(2);
     const refused = answers.filter((a) => a[0] === "failure");
@@ -101,12 +88,11 @@ describe.each(dialects)("1C exchange files on %s", (dialect) => {
 
   it("a session whose files are all imported leaves none on disk, sent plain or zipped; so does a failed import", async () => {
     const plain = await checkauth();
-    for (const file of ["import.xml", "offers.xml"])
-      expect(await (await call(`type=catalog&mode=file&filename=${file}`, plain.cookie, fixture(file))).text()).toBe("success");
-    expect((await importAll(plain.cookie, "import.xml"))[0]).toBe("success");
+    for (const file of ["import.xml", "offers.xml"]) await oneC.send(plain.cookie, file, fixture(file));
+    expect((await oneC.importUntilDone(plain.cookie, "import.xml"))[0]).toBe("success");
     // offers.xml is still to come: the session goes on
     expect(onDisk(plain.id)).toHaveLength(2);
-    expect((await importAll(plain.cookie, "offers.xml"))[0]).toBe("success");
+    expect((await oneC.importUntilDone(plain.cookie, "offers.xml"))[0]).toBe("success");
     expect(onDisk(plain.id)).toEqual([]);
     expect(Object.keys((await sessionRow(plain.id)).files).sort()).toEqual(["import.xml", "offers.xml"]);
 
@@ -115,14 +101,14 @@ describe.each(dialects)("1C exchange files on %s", (dialect) => {
       { name: "import.xml", data: fixture("import.xml") },
       { name: "offers.xml", data: fixture("offers.xml") },
     ]);
-    expect(await (await call("type=catalog&mode=file&filename=exchange.zip", zipped.cookie, zip)).text()).toBe("success");
-    expect((await importAll(zipped.cookie, "import.xml"))[0]).toBe("success");
-    expect((await importAll(zipped.cookie, "offers.xml"))[0]).toBe("success");
+    await oneC.send(zipped.cookie, "exchange.zip", zip);
+    expect((await oneC.importUntilDone(zipped.cookie, "import.xml"))[0]).toBe("success");
+    expect((await oneC.importUntilDone(zipped.cookie, "offers.xml"))[0]).toBe("success");
     expect(onDisk(zipped.id)).toEqual([]);
 
     const broken = await checkauth();
-    expect(await (await call("type=catalog&mode=file&filename=import.xml", broken.cookie, fixture("xxe.xml"))).text()).toBe("success");
-    expect((await importAll(broken.cookie, "import.xml"))[0]).toBe("failure");
+    await oneC.send(broken.cookie, "import.xml", fixture("xxe.xml"));
+    expect((await oneC.importUntilDone(broken.cookie, "import.xml"))[0]).toBe("failure");
     expect(onDisk(broken.id)).toEqual([]);
   });
 
@@ -135,8 +121,8 @@ describe.each(dialects)("1C exchange files on %s", (dialect) => {
     );
     const title = Buffer.from([0xcf, 0xee, 0xeb, 0xea, 0xe0]); // «Полка» in Windows-1251
     const tail = Buffer.from(" кодировки</Наименование></Товар></Товары></Каталог></КоммерческаяИнформация>\n");
-    expect(await (await call("type=catalog&mode=file&filename=import.xml", cookie, Buffer.concat([head, title, tail]))).text()).toBe("success");
-    const answer = await importAll(cookie, "import.xml");
+    await oneC.send(cookie, "import.xml", Buffer.concat([head, title, tail]));
+    const answer = await oneC.importUntilDone(cookie, "import.xml");
     expect(answer[0]).toBe("failure");
     expect(answer[1]).toMatch(/^import\.xml: Файл не в кодировке UTF-8, указанной в его заголовке/);
     expect(await app.vitrina.db.kysely.selectFrom("products").select("id").where("external_id", "=", "enc-1").execute()).toEqual([]);
@@ -144,13 +130,13 @@ describe.each(dialects)("1C exchange files on %s", (dialect) => {
     expect((await sessionRow(id)).status).toBe("failed");
 
     // the statuses file of the orders exchange is held to its declaration too
-    const [, name, value] = (await (await call("type=sale&mode=checkauth")).text()).split("\n");
+    const saleCookie = await oneC.checkauth("sale");
     const statuses = Buffer.concat([
       Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.08"><Документ><Ид>1</Ид><Комментарий>'),
       title,
       Buffer.from("</Комментарий></Документ></КоммерческаяИнформация>\n"),
     ]);
-    const sale = (await (await call("type=sale&mode=file&filename=orders.xml", `${name}=${value}`, statuses)).text()).split("\n");
+    const sale = await oneC.answer("type=sale&mode=file&filename=orders.xml", { cookie: saleCookie, body: statuses });
     expect(sale[0]).toBe("failure");
     expect(sale[1]).toMatch(/^orders\.xml: Файл не в кодировке UTF-8, указанной в его заголовке/);
   });
@@ -158,8 +144,7 @@ describe.each(dialects)("1C exchange files on %s", (dialect) => {
   it("sweeps the files of sessions 1C abandoned, and keeps those of a session still going", async () => {
     const abandoned = await checkauth();
     const going = await checkauth();
-    for (const s of [abandoned, going])
-      expect(await (await call("type=catalog&mode=file&filename=import.xml", s.cookie, fixture("import.xml"))).text()).toBe("success");
+    for (const s of [abandoned, going]) await oneC.send(s.cookie, "import.xml", fixture("import.xml"));
     const dir = path.join(uploads, "exchange");
     const fileOf = (id: string) =>
       path.join(

@@ -6,43 +6,19 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listExchangeSessions } from "../../../app/features/exchange-1c/exchange-1c.server.ts";
+import { basicAuth, exchange1c, type Exchange1c } from "../../support/exchange-1c.ts";
 import { createAccount, signedIn, type TestAccount } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { makeZip } from "../../support/zip.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/1c/${name}`, import.meta.url));
-const EXCHANGE = "/exchange/1c/";
 const PRODUCT_IDS = ["5b2e7c1a-1111-4000-8000-00000000000a", "5b2e7c1a-1111-4000-8000-00000000000b"];
 
 describe.each(dialects)("1C exchange on %s", (dialect) => {
   let app: TestApp;
   let owner: TestAccount;
 
-  const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString("base64")}`;
-  const call = (query: string, init: { cookie?: string; body?: Uint8Array; auth?: string } = {}) =>
-    fetch(`${app.url}${EXCHANGE}?${query}`, {
-      method: init.body ? "POST" : "GET",
-      body: init.body as BodyInit | undefined,
-      headers: { authorization: init.auth ?? basic(owner.email, owner.password), ...(init.cookie ? { cookie: init.cookie } : {}) },
-    });
-  const lines = async (res: Response) => (await res.text()).split("\n");
-
-  async function checkauth(): Promise<string> {
-    const res = await call("type=catalog&mode=checkauth");
-    expect(res.status).toBe(200);
-    const [status, name, value] = await lines(res);
-    expect(status).toBe("success");
-    return `${name}=${value}`;
-  }
-  /** mode=import repeated while the shop answers progress; the last answer */
-  async function importUntilDone(cookie: string, filename: string): Promise<string[]> {
-    for (let step = 0; step < 10; step++) {
-      const answer = await lines(await call(`type=catalog&mode=import&filename=${filename}`, { cookie }));
-      if (answer[0] !== "progress") return answer;
-      expect(answer[1]).toMatch(/[А-Яа-я]/);
-    }
-    throw new Error("the import never finished");
-  }
+  let oneC: Exchange1c;
   const importedCount = async () =>
     Number(
       (
@@ -66,43 +42,44 @@ describe.each(dialects)("1C exchange on %s", (dialect) => {
   beforeAll(async () => {
     app = await startTestApp(dialect);
     owner = await createAccount(app, "owner");
+    oneC = exchange1c(app, owner, { maxImportSteps: 10 });
   });
   afterAll(async () => {
     await app?.stop();
   });
 
   it("answers a wrong password with failure, and a manager (no «exchange») too", async () => {
-    const wrong = await call("type=catalog&mode=checkauth", { auth: basic(owner.email, "не тот пароль") });
-    expect(await lines(wrong)).toEqual(["failure", "Неверный логин или пароль"]);
+    const wrong = await oneC.answer("type=catalog&mode=checkauth", { auth: basicAuth({ email: owner.email, password: "не тот пароль" }) });
+    expect(wrong).toEqual(["failure", "Неверный логин или пароль"]);
     const manager = await createAccount(app, "manager");
-    const refused = await call("type=catalog&mode=checkauth", { auth: basic(manager.email, manager.password) });
-    expect((await lines(refused))[0]).toBe("failure");
+    const refused = await oneC.answer("type=catalog&mode=checkauth", { auth: basicAuth(manager) });
+    expect(refused[0]).toBe("failure");
   });
 
   it("answers 429 with Retry-After after too many wrong passwords", async () => {
     const target = await createAccount(app, "content");
     let last: Response | null = null;
     for (let i = 0; i < 6; i++) {
-      last = await call("type=catalog&mode=checkauth", { auth: basic(target.email, `неверный ${i}`) });
+      last = await oneC.call("type=catalog&mode=checkauth", { auth: basicAuth({ email: target.email, password: `неверный ${i}` }) });
       if (last.status === 429) break;
-      expect(await lines(last)).toEqual(["failure", "Неверный логин или пароль"]);
+      expect((await last.text()).split("\n")).toEqual(["failure", "Неверный логин или пароль"]);
     }
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await lines(last!))[0]).toBe("failure");
+    expect((await last!.text()).split("\n")[0]).toBe("failure");
   });
 
   it("imports import.xml then offers.xml: the products show on the storefront with price and stock, a repeat adds no duplicates", async () => {
-    const cookie = await checkauth();
-    expect(await lines(await call("type=catalog&mode=init", { cookie }))).toEqual(["zip=yes", expect.stringMatching(/^file_limit=\d+$/)]);
+    const cookie = await oneC.checkauth();
+    expect(await oneC.answer("type=catalog&mode=init", { cookie })).toEqual(["zip=yes", expect.stringMatching(/^file_limit=\d+$/)]);
     const catalog = fixture("import.xml");
     const half = Math.floor(catalog.length / 2);
-    expect(await (await call("type=catalog&mode=file&filename=import.xml", { cookie, body: catalog.subarray(0, half) })).text()).toBe("success");
-    expect(await (await call("type=catalog&mode=file&filename=import.xml", { cookie, body: catalog.subarray(half) })).text()).toBe("success");
-    expect(await (await call("type=catalog&mode=file&filename=offers.xml", { cookie, body: fixture("offers.xml") })).text()).toBe("success");
-    const imported = await importUntilDone(cookie, "import.xml");
+    await oneC.send(cookie, "import.xml", catalog.subarray(0, half));
+    await oneC.send(cookie, "import.xml", catalog.subarray(half));
+    await oneC.send(cookie, "offers.xml", fixture("offers.xml"));
+    const imported = await oneC.importUntilDone(cookie, "import.xml");
     expect(imported).toEqual(["success", "Групп: 2, свойств: 3, товаров создано: 2, обновлено: 0, скрыто: 0"]);
-    expect(await importUntilDone(cookie, "offers.xml")).toEqual(["success", "Обработано предложений: 2, не найдено товаров: 0"]);
+    expect(await oneC.importUntilDone(cookie, "offers.xml")).toEqual(["success", "Обработано предложений: 2, не найдено товаров: 0"]);
 
     const section = await app.vitrina.db.kysely
       .selectFrom("sections")
@@ -122,14 +99,14 @@ describe.each(dialects)("1C exchange on %s", (dialect) => {
 
     // the same files again, zipped this time: updated, not duplicated
     const before = await productCount();
-    const again = await checkauth();
+    const again = await oneC.checkauth();
     const zip = makeZip([
       { name: "import.xml", data: fixture("import.xml") },
       { name: "offers.xml", data: fixture("offers.xml") },
     ]);
-    expect(await (await call("type=catalog&mode=file&filename=exchange.zip", { cookie: again, body: zip })).text()).toBe("success");
-    expect(await importUntilDone(again, "import.xml")).toEqual(["success", "Групп: 2, свойств: 3, товаров создано: 0, обновлено: 2, скрыто: 0"]);
-    expect((await importUntilDone(again, "offers.xml"))[0]).toBe("success");
+    await oneC.send(again, "exchange.zip", zip);
+    expect(await oneC.importUntilDone(again, "import.xml")).toEqual(["success", "Групп: 2, свойств: 3, товаров создано: 0, обновлено: 2, скрыто: 0"]);
+    expect((await oneC.importUntilDone(again, "offers.xml"))[0]).toBe("success");
     expect(await productCount()).toBe(before);
     expect(await importedCount()).toBe(2);
 
@@ -150,9 +127,9 @@ describe.each(dialects)("1C exchange on %s", (dialect) => {
     ["billion laughs", "billion-laughs.xml", /DOCTYPE/],
   ])("refuses %s with a reason and applies nothing", async (_label, file, reason) => {
     const before = await productCount();
-    const cookie = await checkauth();
-    expect(await (await call("type=catalog&mode=file&filename=import.xml", { cookie, body: fixture(file) })).text()).toBe("success");
-    const answer = await importUntilDone(cookie, "import.xml");
+    const cookie = await oneC.checkauth();
+    await oneC.send(cookie, "import.xml", fixture(file));
+    const answer = await oneC.importUntilDone(cookie, "import.xml");
     expect(answer[0]).toBe("failure");
     expect(answer[1]).toMatch(reason);
     expect(await productCount()).toBe(before);
@@ -160,23 +137,23 @@ describe.each(dialects)("1C exchange on %s", (dialect) => {
 
   it("refuses a ../ file name, a zip with a ../ entry and a zip bomb", async () => {
     const before = await productCount();
-    const cookie = await checkauth();
-    const traversal = await lines(await call("type=catalog&mode=file&filename=../import.xml", { cookie, body: fixture("import.xml") }));
+    const cookie = await oneC.checkauth();
+    const traversal = await oneC.answer("type=catalog&mode=file&filename=../import.xml", { cookie, body: fixture("import.xml") });
     expect(traversal[0]).toBe("failure");
     expect(traversal[1]).toContain("Недопустимое имя файла");
 
-    const slip = await checkauth();
+    const slip = await oneC.checkauth();
     const evil = makeZip([{ name: "../../import.xml", data: fixture("import.xml") }]);
-    expect(await (await call("type=catalog&mode=file&filename=evil.zip", { cookie: slip, body: evil })).text()).toBe("success");
-    const slipAnswer = await importUntilDone(slip, "import.xml");
+    await oneC.send(slip, "evil.zip", evil);
+    const slipAnswer = await oneC.importUntilDone(slip, "import.xml");
     expect(slipAnswer).toEqual(["failure", "Недопустимое имя в архиве: ../../import.xml"]);
     const [failed] = await listExchangeSessions(app.vitrina.db);
     expect(failed).toMatchObject({ status: "failed", errors: ["Недопустимое имя в архиве: ../../import.xml"] });
 
-    const bomb = await checkauth();
+    const bomb = await oneC.checkauth();
     const zeros = makeZip([{ name: "import.xml", data: new Uint8Array(20 * 1024 * 1024) }]);
-    expect(await (await call("type=catalog&mode=file&filename=bomb.zip", { cookie: bomb, body: zeros })).text()).toBe("success");
-    const bombAnswer = await importUntilDone(bomb, "import.xml");
+    await oneC.send(bomb, "bomb.zip", zeros);
+    const bombAnswer = await oneC.importUntilDone(bomb, "import.xml");
     expect(bombAnswer[0]).toBe("failure");
     expect(bombAnswer[1]).toContain("zip-бомба");
     expect(await productCount()).toBe(before);
@@ -186,17 +163,11 @@ describe.each(dialects)("1C exchange on %s", (dialect) => {
     const wholesale = await startTestApp(dialect, { exchangePriceType: "Оптовая" });
     try {
       const staff = await createAccount(wholesale, "owner");
-      const send = (query: string, cookie?: string, body?: Uint8Array) =>
-        fetch(`${wholesale.url}${EXCHANGE}?${query}`, {
-          method: body ? "POST" : "GET",
-          body: body as BodyInit | undefined,
-          headers: { authorization: basic(staff.email, staff.password), ...(cookie ? { cookie } : {}) },
-        });
-      const [, name, value] = (await (await send("type=catalog&mode=checkauth")).text()).split("\n");
-      const cookie = `${name}=${value}`;
+      const wholesaler = exchange1c(wholesale, staff);
+      const cookie = await wholesaler.checkauth();
       for (const file of ["import.xml", "offers.xml"]) {
-        expect(await (await send(`type=catalog&mode=file&filename=${file}`, cookie, fixture(file))).text()).toBe("success");
-        expect((await (await send(`type=catalog&mode=import&filename=${file}`, cookie)).text()).split("\n")[0]).toBe("success");
+        await wholesaler.send(cookie, file, fixture(file));
+        expect((await wholesaler.answer(`type=catalog&mode=import&filename=${file}`, { cookie }))[0]).toBe("success");
       }
       const oak = await wholesale.vitrina.db.kysely.selectFrom("products").select("price").where("external_id", "=", PRODUCT_IDS[0]!).executeTakeFirstOrThrow();
       expect(oak.price).toBe(1_999_000);
@@ -206,15 +177,15 @@ describe.each(dialects)("1C exchange on %s", (dialect) => {
   });
 
   it("cuts off a body larger than file_limit with 413 and keeps no part of it", async () => {
-    const cookie = await checkauth();
-    const huge = await call("type=catalog&mode=file&filename=import.xml", { cookie, body: new Uint8Array(9 * 1024 * 1024) });
+    const cookie = await oneC.checkauth();
+    const huge = await oneC.call("type=catalog&mode=file&filename=import.xml", { cookie, body: new Uint8Array(9 * 1024 * 1024) });
     expect(huge.status).toBe(413);
     const [latest] = await listExchangeSessions(app.vitrina.db);
     expect(latest!.files).toEqual([]);
   });
 
   it("refuses a request without the session cookie after checkauth", async () => {
-    expect(await lines(await call("type=catalog&mode=init", { cookie: "vitrina_exchange=deadbeef" }))).toEqual([
+    expect(await oneC.answer("type=catalog&mode=init", { cookie: "vitrina_exchange=deadbeef" })).toEqual([
       "failure",
       "Сеанс обмена не найден или истёк: начните обмен заново (checkauth)",
     ]);

@@ -8,12 +8,12 @@ import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listExchangeSessions } from "../../../app/features/exchange-1c/exchange-1c.server.ts";
-import { createAccount, type TestAccount } from "../../support/staff.ts";
+import { exchange1c, type Exchange1c } from "../../support/exchange-1c.ts";
+import { createAccount } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { makeZip } from "../../support/zip.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/1c/${name}`, import.meta.url));
-const EXCHANGE = "/exchange/1c/";
 const OAK = "5b2e7c1a-1111-4000-8000-00000000000a";
 const WHITE = "5b2e7c1a-1111-4000-8000-00000000000b";
 const SECTION = "9f1c0a10-0000-4000-8000-000000000002";
@@ -33,40 +33,14 @@ function bigCatalogue(count: number, brokenEnd: boolean): Uint8Array {
 
 describe.each(dialects)("1C catalogue import in steps on %s", (dialect) => {
   let app: TestApp;
-  let owner: TestAccount;
 
-  const basic = (a: TestAccount) => `Basic ${Buffer.from(`${a.email}:${a.password}`).toString("base64")}`;
-  const call = (target: TestApp, account: TestAccount, query: string, cookie?: string, body?: Uint8Array) =>
-    fetch(`${target.url}${EXCHANGE}?${query}`, {
-      method: body ? "POST" : "GET",
-      body: body as BodyInit | undefined,
-      headers: { authorization: basic(account), ...(cookie ? { cookie } : {}) },
-    });
-  async function checkauth(target = app, account = owner): Promise<string> {
-    const [status, name, value] = (await (await call(target, account, "type=catalog&mode=checkauth")).text()).split("\n");
-    expect(status).toBe("success");
-    return `${name}=${value}`;
-  }
-  async function send(cookie: string, filename: string, body: Uint8Array, target = app, account = owner) {
-    expect(await (await call(target, account, `type=catalog&mode=file&filename=${filename}`, cookie, body)).text()).toBe("success");
-  }
-  /** mode=import repeated while the shop answers progress: every answer, the last one final */
-  async function importAll(cookie: string, filename: string, target = app, account = owner): Promise<string[][]> {
-    const answers: string[][] = [];
-    for (let step = 0; step < 500; step++) {
-      const answer = (await (await call(target, account, `type=catalog&mode=import&filename=${filename}`, cookie)).text()).split("\n");
-      answers.push(answer);
-      if (answer[0] !== "progress") return answers;
-      expect(answer[1]).toMatch(/[А-Яа-я]/);
-    }
-    throw new Error("the import never finished");
-  }
+  let oneC: Exchange1c;
   /** one session: the files sent, then each imported in turn; the final answers */
   async function exchange(files: [string, Uint8Array][], imports = files.map(([n]) => n)): Promise<string[][]> {
-    const cookie = await checkauth();
-    for (const [name, body] of files) await send(cookie, name, body);
+    const cookie = await oneC.checkauth();
+    for (const [name, body] of files) await oneC.send(cookie, name, body);
     const finals: string[][] = [];
-    for (const name of imports) finals.push((await importAll(cookie, name)).at(-1)!);
+    for (const name of imports) finals.push(await oneC.importUntilDone(cookie, name));
     return finals;
   }
   const product = (externalId: string) =>
@@ -82,7 +56,7 @@ describe.each(dialects)("1C catalogue import in steps on %s", (dialect) => {
 
   beforeAll(async () => {
     app = await startTestApp(dialect);
-    owner = await createAccount(app, "owner");
+    oneC = exchange1c(app, await createAccount(app, "owner"));
     const [catalog, offers] = await exchange([
       ["import.xml", fixture("import.xml")],
       ["offers.xml", fixture("offers.xml")],
@@ -193,10 +167,10 @@ describe.each(dialects)("1C catalogue import in steps on %s", (dialect) => {
   it("answers progress several times under a small step budget, and applies nothing from a file broken at its end", async () => {
     const stepped = await startTestApp(dialect, { exchangeStepMs: 0 });
     try {
-      const staff = await createAccount(stepped, "owner");
-      const cookie = await checkauth(stepped, staff);
-      await send(cookie, "import.xml", bigCatalogue(400, false), stepped, staff);
-      const answers = await importAll(cookie, "import.xml", stepped, staff);
+      const oneCStepped = exchange1c(stepped, await createAccount(stepped, "owner"));
+      const cookie = await oneCStepped.checkauth();
+      await oneCStepped.send(cookie, "import.xml", bigCatalogue(400, false));
+      const answers = await oneCStepped.importAll(cookie, "import.xml");
       expect(answers.filter((a) => a[0] === "progress").length).toBeGreaterThanOrEqual(2);
       // the file names a group the fresh shop does not know: its goods go to «Товары из 1С», one warning (decision 099)
       expect(answers.at(-1)).toEqual([
@@ -215,9 +189,9 @@ describe.each(dialects)("1C catalogue import in steps on %s", (dialect) => {
         );
       const before = await count();
 
-      const broken = await checkauth(stepped, staff);
-      await send(broken, "import.xml", bigCatalogue(500, true), stepped, staff);
-      const failed = await importAll(broken, "import.xml", stepped, staff);
+      const broken = await oneCStepped.checkauth();
+      await oneCStepped.send(broken, "import.xml", bigCatalogue(500, true));
+      const failed = await oneCStepped.importAll(broken, "import.xml");
       expect(failed.filter((a) => a[0] === "progress").length).toBeGreaterThanOrEqual(2);
       expect(failed.at(-1)![0]).toBe("failure");
       expect(failed.at(-1)![1]).toMatch(/import\.xml: Файл не является корректным XML/);

@@ -8,22 +8,20 @@ import { readFileSync } from "node:fs";
 import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "../../../app/features/staff/audit.server.ts";
-import { changeCart } from "../../../app/features/cart/cart.server.ts";
 import { listExchangeSessions } from "../../../app/features/exchange-1c/exchange-1c.server.ts";
-import { placeOrder } from "../../../app/features/orders/orders.server.ts";
 import type { PaymentProvider } from "../../../app/features/payments/payment-types.ts";
 import { refreshOrderPayment, refundOrderPayment, startOnlinePayment } from "../../../app/features/payments/payments.server.ts";
-import { checkoutSchema } from "../../../app/features/checkout/checkout-schema.ts";
 import { CML_ELEMENT_ORDER } from "../../../app/features/exchange-1c/commerceml-orders.ts";
 import { createYookassaProvider } from "../../../server/yookassa.ts";
 import type { Visitor } from "../../support/accounts-client.ts";
+import { placeTestOrder } from "../../support/orders.ts";
 import { readOutbox } from "../../support/outbox.ts";
+import { exchange1c, type Exchange1c } from "../../support/exchange-1c.ts";
 import { createAccount, signedIn, staffVisitor, type TestAccount } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { startYookassaStandIn, type YookassaStandIn } from "../../support/yookassa-stand-in.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/1c/${name}`, import.meta.url), "utf8");
-const EXCHANGE = "/exchange/1c/";
 const PRODUCT_1C_ID = "7d3a9c55-2222-4000-8000-0000000000aa";
 
 interface OrderDoc {
@@ -111,31 +109,16 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
   let standIn: YookassaStandIn;
   let provider: PaymentProvider;
   let product: { id: number; title: string; price: number };
-  let n = 0;
 
-  const call = (query: string, init: { cookie?: string; body?: string } = {}) =>
-    fetch(`${app.url}${EXCHANGE}?${query}`, {
-      method: init.body !== undefined ? "POST" : "GET",
-      body: init.body,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${owner.email}:${owner.password}`).toString("base64")}`,
-        ...(init.cookie ? { cookie: init.cookie } : {}),
-      },
-    });
-  const lines = async (res: Response) => (await res.text()).split("\n");
-
-  async function checkauth(): Promise<string> {
-    const [status, name, value] = await lines(await call("type=sale&mode=checkauth"));
-    expect(status).toBe("success");
-    return `${name}=${value}`;
-  }
+  let oneC: Exchange1c;
+  const checkauth = () => oneC.checkauth("sale");
   async function query(cookie: string) {
-    const res = await call("type=sale&mode=query", { cookie });
+    const res = await oneC.call("type=sale&mode=query", { cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("xml");
     return readOrders(await res.text());
   }
-  const success = async (cookie: string) => expect(await (await call("type=sale&mode=success", { cookie })).text()).toBe("success");
+  const success = async (cookie: string) => expect(await (await oneC.call("type=sale&mode=success", { cookie })).text()).toBe("success");
   /** 1C's whole pass: every due order read and confirmed */
   async function drain() {
     const cookie = await checkauth();
@@ -143,24 +126,21 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
     await success(cookie);
   }
 
-  async function order(phone: string, email: string): Promise<string> {
-    const cartOwner = `s:orders-1c-${dialect}-${++n}`;
-    await changeCart(app.vitrina.db, cartOwner, { productId: product.id, type: "product", cnt: 2 });
-    const input = checkoutSchema().parse({
-      name: "Мария Кузнецова",
-      phone,
-      email,
-      delivery: "floor",
-      address: "Москва, Ленинский проспект, д. 30, кв. 12",
-      floor: "9",
-      lift: "passenger",
-      comment: "Домофон не работает, позвоните <заранее> & спасибо",
-      consent: "on",
-      consentVersion: "2026-10-01",
-      idempotencyKey: `orders-1c-${dialect}-${n}-${Date.now()}`,
+  /** an order of two pieces, placed through checkout by a buyer with this phone and e-mail */
+  const order = (phone: string, email: string) =>
+    placeTestOrder(app.vitrina.db, {
+      productId: product.id,
+      qty: 2,
+      fields: {
+        name: "Мария Кузнецова",
+        phone,
+        email,
+        address: "Москва, Ленинский проспект, д. 30, кв. 12",
+        floor: "9",
+        lift: "passenger",
+        comment: "Домофон не работает, позвоните <заранее> & спасибо",
+      },
     });
-    return (await placeOrder(app.vitrina.db, { owner: cartOwner, userId: null, input })).number;
-  }
   async function pay(number: string) {
     const started = await startOnlinePayment(app.vitrina.db, provider, { orderNumber: number, returnUrl: `http://vitrina.test/order/${number}/`, vatCode: 1 });
     if (!started || !("confirmationUrl" in started)) throw new Error(`no payment page for ${number}`);
@@ -181,6 +161,7 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
   beforeAll(async () => {
     app = await startTestApp(dialect);
     owner = await createAccount(app, "owner");
+    oneC = exchange1c(app, owner);
     manager = (await staffVisitor(app, "manager")).visitor;
     standIn = await startYookassaStandIn();
     provider = createYookassaProvider({ shopId: standIn.shopId, secretKey: standIn.secretKey, apiUrl: standIn.apiUrl });
@@ -204,7 +185,7 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
   it("writes every element of a document, its counterparty and its lines in the order the CommerceML schema defines", async () => {
     await order("+7 (915) 222-33-45", "order-of-elements@example.ru");
     const cookie = await checkauth();
-    const res = await call("type=sale&mode=query", { cookie });
+    const res = await oneC.call("type=sale&mode=query", { cookie });
     const sequences = childSequences(await res.text());
     expect(sequences.map((s) => s.element)).toEqual(expect.arrayContaining(["Документ", "Контрагент", "Товар"]));
     for (const { element, children } of sequences) {
@@ -228,7 +209,7 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
     const number = await order("+7 (915) 222-33-44", "maria@example.ru");
     await pay(number);
     const cookie = await checkauth();
-    expect(await lines(await call("type=sale&mode=init", { cookie }))).toEqual(["zip=no", expect.stringMatching(/^file_limit=\d+$/)]);
+    expect(await oneC.answer("type=sale&mode=init", { cookie })).toEqual(["zip=no", expect.stringMatching(/^file_limit=\d+$/)]);
     const { root, docs } = await query(cookie);
     expect(root["ВерсияСхемы"]).toBe("2.08");
     expect(root["ДатаФормирования"]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
@@ -332,7 +313,7 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
       .replaceAll("ORDER_CANCELLED", toCancel)
       .replaceAll("ORDER_ILLEGAL", illegal);
     const cookie = await checkauth();
-    const answer = await lines(await call("type=sale&mode=file&filename=documents_1.xml", { cookie, body: file }));
+    const answer = await oneC.answer("type=sale&mode=file&filename=documents_1.xml", { cookie, body: file });
     expect(answer).toEqual(["success", "Документов: 5, статусов применено: 2, без изменений: 0, пропущено: 1, ошибок: 2"]);
 
     const shipped = await (await manager.get(`/admin/orders/${toShip}/`)).text();
@@ -377,31 +358,28 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
     const cp1251 = Uint8Array.from(
       [...xml].map((c) => (c === "Ё" ? 0xa8 : c === "ё" ? 0xb8 : c >= "А" && c <= "я" ? c.charCodeAt(0) - 0x410 + 0xc0 : c.charCodeAt(0))),
     );
-    const res = await fetch(`${app.url}${EXCHANGE}?type=sale&mode=file&filename=documents_cp1251.xml`, {
-      method: "POST",
-      body: cp1251,
-      headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.password}`).toString("base64")}`, cookie: await checkauth() },
-    });
-    expect((await res.text()).split("\n")[1]).toContain("статусов применено: 1");
+    const answer = await oneC.answer("type=sale&mode=file&filename=documents_cp1251.xml", { cookie: await checkauth(), body: cp1251 });
+    expect(answer[1]).toContain("статусов применено: 1");
     expect(await (await manager.get(`/admin/orders/${number}/`)).text()).toContain("Статус: Подтверждён");
   });
 
   it("refuses a hostile or malformed file with failure and applies nothing from it", async () => {
     const number = await order("+7 (915) 222-33-49", "hostile@example.ru");
     const cookie = await checkauth();
-    const xxe = await lines(
-      await call("type=sale&mode=file&filename=documents_2.xml", { cookie, body: fixture("orders-xxe.xml").replaceAll("ORDER_SHIPPED", number) }),
-    );
+    const xxe = await oneC.answer("type=sale&mode=file&filename=documents_2.xml", {
+      cookie,
+      body: fixture("orders-xxe.xml").replaceAll("ORDER_SHIPPED", number),
+    });
     expect(xxe[0]).toBe("failure");
     expect(xxe[1]).toContain("DOCTYPE");
-    const broken = await lines(await call("type=sale&mode=file&filename=documents_3.xml", { cookie, body: "<КоммерческаяИнформация><Документ>" }));
+    const broken = await oneC.answer("type=sale&mode=file&filename=documents_3.xml", { cookie, body: "<КоммерческаяИнформация><Документ>" });
     expect(broken[0]).toBe("failure");
     expect(broken[1]).toContain("не является корректным XML");
-    const notXml = await lines(await call("type=sale&mode=file&filename=documents_4.xml", { cookie, body: "просто текст" }));
+    const notXml = await oneC.answer("type=sale&mode=file&filename=documents_4.xml", { cookie, body: "просто текст" });
     expect(notXml[0]).toBe("failure");
-    expect((await lines(await call("type=sale&mode=file&filename=../documents.xml", { cookie, body: "<a/>" })))[0]).toBe("failure");
+    expect((await oneC.answer("type=sale&mode=file&filename=../documents.xml", { cookie, body: "<a/>" }))[0]).toBe("failure");
     const status = await app.vitrina.db.kysely.selectFrom("orders").select("status").where("number", "=", number).executeTakeFirstOrThrow();
     expect(status.status).toBe("new");
-    expect(await lines(await call("type=sale&mode=query"))).toEqual(["failure", expect.stringContaining("Сеанс обмена не найден")]);
+    expect(await oneC.answer("type=sale&mode=query")).toEqual(["failure", expect.stringContaining("Сеанс обмена не найден")]);
   });
 });

@@ -8,10 +8,10 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listExchangeSessions } from "../../../app/features/exchange-1c/exchange-1c.server.ts";
+import { exchange1c, type Exchange1c } from "../../support/exchange-1c.ts";
 import { createAccount, signedIn, type TestAccount } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 
-const EXCHANGE = "/exchange/1c/";
 const GROUP = "val-group-1";
 const ids = ["neg", "huge", "zero", "inf", "abc", "ok"].map((k) => `val-${k}`);
 
@@ -34,26 +34,14 @@ describe.each(dialects)("what 1C sends is checked before it is applied, on %s", 
   let app: TestApp;
   let owner: TestAccount;
 
-  const basic = (a: TestAccount) => `Basic ${Buffer.from(`${a.email}:${a.password}`).toString("base64")}`;
-  const call = async (query: string, cookie?: string, body?: Uint8Array) =>
-    (
-      await fetch(`${app.url}${EXCHANGE}?${query}`, {
-        method: body ? "POST" : "GET",
-        body: body as BodyInit | undefined,
-        headers: { authorization: basic(owner), ...(cookie ? { cookie } : {}) },
-      })
-    ).text();
+  let oneC: Exchange1c;
+
   /** one session: the file sent (and any pictures before it) and imported until the final answer, as lines */
   async function exchange(name: string, body: Uint8Array, pictures: [string, Uint8Array][] = []): Promise<string[]> {
-    const [, cookieName, cookieValue] = (await call("type=catalog&mode=checkauth")).split("\n");
-    const cookie = `${cookieName}=${cookieValue}`;
-    for (const [picture, data] of pictures) expect(await call(`type=catalog&mode=file&filename=${picture}`, cookie, data)).toBe("success");
-    expect(await call(`type=catalog&mode=file&filename=${name}`, cookie, body)).toBe("success");
-    for (let step = 0; step < 100; step++) {
-      const answer = (await call(`type=catalog&mode=import&filename=${name}`, cookie)).split("\n");
-      if (answer[0] !== "progress") return answer;
-    }
-    throw new Error("the import never finished");
+    const cookie = await oneC.checkauth();
+    for (const [picture, data] of pictures) await oneC.send(cookie, picture, data);
+    await oneC.send(cookie, name, body);
+    return oneC.importUntilDone(cookie, name);
   }
   const row = (externalId: string) =>
     app.vitrina.db.kysely
@@ -75,6 +63,7 @@ describe.each(dialects)("what 1C sends is checked before it is applied, on %s", 
   beforeAll(async () => {
     app = await startTestApp(dialect);
     owner = await createAccount(app, "owner");
+    oneC = exchange1c(app, owner, { maxImportSteps: 100 });
     const created = await exchange("import.xml", catalogue(ids.map((id, i) => product(id, `Стул проверочный ${i}`)).join(""), false));
     expect(created[0]).toBe("success");
     const priced = await exchange("offers.xml", offers(ids.map((id) => offer(id, "1000.50", "3")).join("")));

@@ -2,9 +2,7 @@
 // them: find by phone, legal statuses only, 409 for an illegal move and for a stale version,
 // a field error beyond stock, the customer's letter, 404s and the printable sheet.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeCart } from "../../../app/features/cart/cart.server.ts";
-import { placeOrder } from "../../../app/features/orders/orders.server.ts";
-import { checkoutSchema } from "../../../app/features/checkout/checkout-schema.ts";
+import { placeTestOrder } from "../../support/orders.ts";
 import { readOutbox } from "../../support/outbox.ts";
 import { staffVisitor } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
@@ -14,25 +12,13 @@ describe.each(dialects)("back-office order pages on %s", (dialect) => {
   let app: TestApp;
   let manager: Visitor;
   let product: { id: number; stock: number };
-  let n = 0;
 
-  async function order(phone: string, email = "buyer@example.ru"): Promise<string> {
-    const owner = `s:admin-http-${++n}`;
-    await changeCart(app.vitrina.db, owner, { productId: product.id, type: "product", cnt: 1 });
-    const input = checkoutSchema().parse({
-      name: "Ирина Соколова",
-      phone,
-      email,
-      delivery: "floor",
-      address: "Москва, ул. Арбат, д. 10, кв. 3",
-      floor: "5",
-      lift: "passenger",
-      consent: "on",
-      consentVersion: "2026-10-01",
-      idempotencyKey: `admin-http-order-${dialect}-${n}`,
+  /** an order of one piece, placed through checkout by a buyer with this phone */
+  const order = (phone: string, email = "buyer@example.ru") =>
+    placeTestOrder(app.vitrina.db, {
+      productId: product.id,
+      fields: { name: "Ирина Соколова", phone, email, address: "Москва, ул. Арбат, д. 10, кв. 3", floor: "5", lift: "passenger" },
     });
-    return (await placeOrder(app.vitrina.db, { owner, userId: null, input })).number;
-  }
 
   const versionOf = (html: string) => Number(/name="version" value="(\d+)"/.exec(html)?.[1]);
 

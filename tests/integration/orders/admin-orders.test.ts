@@ -12,10 +12,8 @@ import {
   setManagerNote,
 } from "../../../app/features/orders/admin-orders.server.ts";
 import { listAudit, type StaffActor } from "../../../app/features/staff/audit.server.ts";
-import { changeCart } from "../../../app/features/cart/cart.server.ts";
-import { placeOrder } from "../../../app/features/orders/orders.server.ts";
-import { checkoutSchema } from "../../../app/features/checkout/checkout-schema.ts";
 import { ORDER_CONFLICT_MESSAGE, parseOrderListQuery } from "../../../app/features/orders/order-workflow.ts";
+import { placeTestOrder } from "../../support/orders.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../../support/test-app.ts";
 
 const list = (db: Db, query: string) => listOrders(db, parseOrderListQuery(new URLSearchParams(query)));
@@ -25,29 +23,11 @@ describe.each(dialects)("back office orders on %s", (dialect) => {
   let drop: () => Promise<void>;
   let manager: StaffActor;
   let product: { id: number; title: string };
-  let n = 0;
 
   const stockOf = async (id: number) => (await db.kysely.selectFrom("products").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
 
   /** an order of `qty` pieces of the test product, placed through checkout */
-  async function order(qty: number, fields: Record<string, string> = {}, now?: number): Promise<string> {
-    const owner = `s:admin-${dialect}-${++n}`;
-    await changeCart(db, owner, { productId: product.id, type: "product", cnt: qty });
-    const input = checkoutSchema().parse({
-      name: "Анна Петрова",
-      phone: "+7 (916) 123-45-67",
-      email: "anna@example.ru",
-      delivery: "floor",
-      address: "Москва, ул. Тверская, д. 1, кв. 5",
-      floor: "7",
-      lift: "none",
-      consent: "on",
-      consentVersion: "2026-10-01",
-      idempotencyKey: `admin-order-key-${dialect}-${n}`,
-      ...fields,
-    });
-    return (await placeOrder(db, { owner, userId: null, input, now })).number;
-  }
+  const order = (qty: number, fields: Record<string, string> = {}, now?: number) => placeTestOrder(db, { productId: product.id, qty, fields, now });
 
   beforeAll(async () => {
     ({ db, drop } = await openTestDb(dialect));

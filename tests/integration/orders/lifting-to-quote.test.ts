@@ -4,9 +4,8 @@
 // stored «to quote», the order page, the letter, the back office and 1C say so; the manager's
 // price then goes into the total, and a paid order shows what is due. Goods with a weight are
 // priced by the tariffs as before.
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CURRENT_CONSENT_VERSION } from "../../../app/lib/consent.ts";
+import { checkoutForm } from "../../support/orders.ts";
 import { readOutbox } from "../../support/outbox.ts";
 import { mainOf, textOf } from "../../support/page-text.ts";
 import { createAccount, staffVisitor, type TestAccount } from "../../support/staff.ts";
@@ -61,18 +60,18 @@ describe.each(dialects)("lifting of goods without weight on %s", (dialect) => {
 
   /** the checkout form posted as a browser without JavaScript does; returns the order number */
   async function checkout(v: Visitor, email: string): Promise<string> {
-    const res = await v.post("/checkout/", {
-      name: "Ольга Подъёмова",
-      phone: "+7 (916) 555-44-33",
-      email,
-      delivery: "floor",
-      address: "Москва, ул. Лесная, д. 5, кв. 70",
-      floor: "7",
-      lift: "none",
-      consent: "on",
-      consentVersion: CURRENT_CONSENT_VERSION,
-      idempotencyKey: crypto.randomBytes(18).toString("base64url"),
-    });
+    const res = await v.post(
+      "/checkout/",
+      checkoutForm({
+        name: "Ольга Подъёмова",
+        phone: "+7 (916) 555-44-33",
+        email,
+        delivery: "floor",
+        address: "Москва, ул. Лесная, д. 5, кв. 70",
+        floor: "7",
+        lift: "none",
+      }),
+    );
     expect(res.status).toBe(303);
     const number = /\/order\/([\d-]+)\//.exec(res.headers.get("location") ?? "")?.[1];
     expect(number).toBeTruthy();

@@ -6,14 +6,12 @@
 // order shows the overpayment with a button that fills in exactly that line, and the timeline shows
 // the payment as its own entry, not a second «Новый».
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeCart } from "../../../app/features/cart/cart.server.ts";
-import { placeOrder } from "../../../app/features/orders/orders.server.ts";
 import type { PaymentProvider } from "../../../app/features/payments/payment-types.ts";
 import { refreshOrderPayment, startOnlinePayment } from "../../../app/features/payments/payments.server.ts";
-import { checkoutSchema } from "../../../app/features/checkout/checkout-schema.ts";
 import { formatPrice } from "../../../app/lib/format.ts";
 import { moneyInWords } from "../../../app/lib/money-words.ts";
 import { createYookassaProvider } from "../../../server/yookassa.ts";
+import { placeTestOrder } from "../../support/orders.ts";
 import { staffVisitor } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { startYookassaStandIn, type YookassaStandIn } from "../../support/yookassa-stand-in.ts";
@@ -25,26 +23,15 @@ describe.each(dialects)("refunds by line on the order page on %s", (dialect) => 
   let provider: PaymentProvider;
   let manager: Visitor;
   let productId: number;
-  let n = 0;
   const db = () => app.vitrina.db;
 
   /** an order of `cnt` pieces, paid online through the stand-in's page */
   async function paidOrder(cnt: number) {
-    const owner = `s:refund-http-${dialect}-${++n}`;
-    await changeCart(db(), owner, { productId, type: "product", cnt });
-    const input = checkoutSchema().parse({
-      name: "Ирина Соколова",
-      phone: "+7 (926) 700-11-22",
-      email: "irina@example.ru",
-      delivery: "floor",
-      address: "Москва, ул. Арбат, д. 10, кв. 3",
-      floor: "5",
-      lift: "none",
-      consent: "on",
-      consentVersion: "2026-10-01",
-      idempotencyKey: `refund-http-${dialect}-${n}-${Date.now()}`,
+    const number = await placeTestOrder(db(), {
+      productId,
+      qty: cnt,
+      fields: { name: "Ирина Соколова", phone: "+7 (926) 700-11-22", email: "irina@example.ru", address: "Москва, ул. Арбат, д. 10, кв. 3", floor: "5" },
     });
-    const { number } = await placeOrder(db(), { owner, userId: null, input });
     const started = await startOnlinePayment(db(), provider, { orderNumber: number, returnUrl: `${app.publicUrl}/order/${number}/`, vatCode: 1 });
     if (!started || !("confirmationUrl" in started)) throw new Error("no payment page");
     expect((await fetch(new URL("pay", started.confirmationUrl), { method: "POST", redirect: "manual" })).status).toBe(303);

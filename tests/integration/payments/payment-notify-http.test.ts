@@ -2,14 +2,11 @@
 // the buyer pays on the stand-in's page, its notification makes the shop re-read the payment and
 // mark the order paid; replays, forged bodies, unknown ids and garbage change nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeCart } from "../../../app/features/cart/cart.server.ts";
-import { placeOrder, setOrderStatus } from "../../../app/features/orders/orders.server.ts";
+import { setOrderStatus } from "../../../app/features/orders/orders.server.ts";
 import type { PaymentProvider } from "../../../app/features/payments/payment-types.ts";
 import { loadOrderPayment, PAID_ONLINE_NOTE, startOnlinePayment } from "../../../app/features/payments/payments.server.ts";
-import { checkoutSchema } from "../../../app/features/checkout/checkout-schema.ts";
 import { createYookassaProvider } from "../../../server/yookassa.ts";
-import crypto from "node:crypto";
-import { CURRENT_CONSENT_VERSION } from "../../../app/lib/consent.ts";
+import { checkoutForm, placeTestOrder } from "../../support/orders.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { Visitor } from "../../support/accounts-client.ts";
 import { staffVisitor } from "../../support/staff.ts";
@@ -23,23 +20,15 @@ describe.each(dialects)("payment notifications on %s", (dialect) => {
   let standIn: YookassaStandIn;
   let provider: PaymentProvider;
   let productId: number;
-  let n = 0;
 
   const db = () => app.vitrina.db;
+  /** an order of one piece for pickup, placed through checkout */
   async function order(): Promise<string> {
-    const owner = `s:notify-${dialect}-${++n}`;
-    await changeCart(db(), owner, { productId, type: "product", cnt: 1 });
-    const input = checkoutSchema().parse({
-      name: "Ирина Соколова",
-      phone: "+7 (926) 700-11-22",
-      email: "irina@example.ru",
-      delivery: "pickup",
-      pickupPoint: String((await db().kysely.selectFrom("contact_points").select("id").orderBy("id").executeTakeFirstOrThrow()).id),
-      consent: "on",
-      consentVersion: "2026-10-01",
-      idempotencyKey: `notify-order-${dialect}-${n}-${Date.now()}`,
+    const pickupPoint = String((await db().kysely.selectFrom("contact_points").select("id").orderBy("id").executeTakeFirstOrThrow()).id);
+    return placeTestOrder(db(), {
+      productId,
+      fields: { name: "Ирина Соколова", phone: "+7 (926) 700-11-22", email: "irina@example.ru", delivery: "pickup", pickupPoint },
     });
-    return (await placeOrder(db(), { owner, userId: null, input })).number;
   }
   /** an order with a pending online payment; returns the stand-in's payment id and page */
   async function pendingPayment() {
@@ -158,17 +147,17 @@ describe.each(dialects)("payment notifications on %s", (dialect) => {
   }
   const checkout = async (v: Visitor, payment: string) => {
     const point = await db().kysely.selectFrom("contact_points").select("id").orderBy("id").executeTakeFirstOrThrow();
-    return v.post("/checkout/", {
-      name: "Анна Онлайн",
-      phone: "+7 (916) 123-45-67",
-      email: "anna.online@example.ru",
-      delivery: "pickup",
-      pickupPoint: String(point.id),
-      payment,
-      consent: "on",
-      consentVersion: CURRENT_CONSENT_VERSION,
-      idempotencyKey: crypto.randomBytes(18).toString("base64url"),
-    });
+    return v.post(
+      "/checkout/",
+      checkoutForm({
+        name: "Анна Онлайн",
+        phone: "+7 (916) 123-45-67",
+        email: "anna.online@example.ru",
+        delivery: "pickup",
+        pickupPoint: String(point.id),
+        payment,
+      }),
+    );
   };
   const numberOf = (returnUrl: string) => /\/order\/(\d{2}-\d{6})\/$/.exec(returnUrl)![1]!;
 

@@ -4,8 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../../app/db/database.server.ts";
 import { seedDemo } from "../../../app/db/seed/seed.server.ts";
-import { changeCart } from "../../../app/features/cart/cart.server.ts";
-import { placeOrder } from "../../../app/features/orders/orders.server.ts";
 import { editOrderLines } from "../../../app/features/orders/admin-orders.server.ts";
 import type { PaymentProvider } from "../../../app/features/payments/payment-types.ts";
 import {
@@ -20,9 +18,9 @@ import {
   startOnlinePayment,
 } from "../../../app/features/payments/payments.server.ts";
 import { listAudit } from "../../../app/features/staff/audit.server.ts";
-import { checkoutSchema } from "../../../app/features/checkout/checkout-schema.ts";
 import { kopecksToAmount } from "../../../app/features/payments/payment-amount.ts";
 import { createYookassaProvider } from "../../../server/yookassa.ts";
+import { placeTestOrder } from "../../support/orders.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../../support/test-app.ts";
 import { startYookassaStandIn, type YookassaStandIn } from "../../support/yookassa-stand-in.ts";
 
@@ -44,26 +42,9 @@ describe.each(dialects)("online payment on %s", (dialect) => {
   let db: Db;
   let drop: () => Promise<void>;
   let productId: number;
-  let n = 0;
 
-  async function order(fields: Record<string, string> = {}): Promise<string> {
-    const owner = `s:pay-${dialect}-${++n}`;
-    await changeCart(db, owner, { productId, type: "product", cnt: 2 });
-    const input = checkoutSchema().parse({
-      name: "Анна Петрова",
-      phone: "+7 (916) 123-45-67",
-      email: "anna@example.ru",
-      delivery: "floor",
-      address: "Москва, ул. Тверская, д. 1, кв. 5",
-      floor: "7",
-      lift: "none",
-      consent: "on",
-      consentVersion: "2026-10-01",
-      idempotencyKey: `pay-order-key-${dialect}-${n}-${Date.now()}`,
-      ...fields,
-    });
-    return (await placeOrder(db, { owner, userId: null, input })).number;
-  }
+  /** an order of two pieces, placed through checkout */
+  const order = (fields: Record<string, string> = {}) => placeTestOrder(db, { productId, qty: 2, fields });
   const start = (number: string) => startOnlinePayment(db, provider, { orderNumber: number, returnUrl: `http://vitrina.test/order/${number}/`, vatCode: 1 });
   const confirmation = async (number: string) => {
     const r = await start(number);
@@ -129,21 +110,7 @@ describe.each(dialects)("online payment on %s", (dialect) => {
         created_at: Date.now(),
       })
       .execute();
-    const owner = `s:pay-promo-${dialect}`;
-    await changeCart(db, owner, { productId, type: "product", cnt: 3 });
-    const input = checkoutSchema().parse({
-      name: "Анна Петрова",
-      phone: "+7 (916) 123-45-67",
-      email: "anna@example.ru",
-      delivery: "floor",
-      address: "Москва, ул. Тверская, д. 1, кв. 5",
-      floor: "3",
-      lift: "none",
-      consent: "on",
-      consentVersion: "2026-10-01",
-      idempotencyKey: `pay-promo-key-${dialect}-${Date.now()}`,
-    });
-    const { number } = await placeOrder(db, { owner, userId: null, input, promoCode: `PAY${dialect.toUpperCase()}` });
+    const number = await placeTestOrder(db, { productId, qty: 3, fields: { floor: "3" }, promoCode: `PAY${dialect.toUpperCase()}` });
     const row = await db.kysely
       .selectFrom("orders")
       .select(["total", "promo_discount", "delivery_cost", "lifting_cost"])
@@ -276,21 +243,7 @@ describe.each(dialects)("online payment on %s", (dialect) => {
   const units = (qty: Record<string, number>, goodwill = 0, goodwillReason = "") => ({ qty, goodwill, goodwillReason });
   /** an order of `cnt` pieces paid online; its one goods line's key */
   async function paidOrder(cnt: number) {
-    const owner = `s:pay-lines-${dialect}-${++n}`;
-    await changeCart(db, owner, { productId, type: "product", cnt });
-    const input = checkoutSchema().parse({
-      name: "Анна Петрова",
-      phone: "+7 (916) 123-45-67",
-      email: "anna@example.ru",
-      delivery: "floor",
-      address: "Москва, ул. Тверская, д. 1, кв. 5",
-      floor: "7",
-      lift: "none",
-      consent: "on",
-      consentVersion: "2026-10-01",
-      idempotencyKey: `pay-lines-key-${dialect}-${n}-${Date.now()}`,
-    });
-    const { number } = await placeOrder(db, { owner, userId: null, input });
+    const number = await placeTestOrder(db, { productId, qty: cnt });
     const url = await confirmation(number);
     await press(url, "pay");
     await refreshOrderPayment(db, provider, number);

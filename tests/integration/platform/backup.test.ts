@@ -5,7 +5,6 @@
 // pg_dump / pg_restore commands move a schema into a fresh one and the shop started there shows
 // the same product price and the order placed before the dump.
 import { execFile } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -13,8 +12,8 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listContactPoints } from "../../../app/features/content/content.server.ts";
-import { CURRENT_CONSENT_VERSION } from "../../../app/lib/consent.ts";
 import { formatPrice } from "../../../app/lib/format.ts";
+import { checkoutForm } from "../../support/orders.ts";
 import { startTestApp, type TestApp } from "../../support/test-app.ts";
 import { Visitor } from "../../support/accounts-client.ts";
 
@@ -31,16 +30,16 @@ function backupScript(args: string[], databaseUrl: string) {
 async function placeOrder(app: TestApp, productId: number, pickupPoint: number, n: number): Promise<string> {
   const v = new Visitor(app.url);
   expect((await v.post("/cart/product/", { id: String(productId), cnt: "1", type: "product" })).status).toBe(303);
-  const res = await v.post("/checkout/", {
-    name: `Покупатель ${n}`,
-    phone: "+7 (916) 123-45-67",
-    email: `buyer${n}@example.ru`,
-    delivery: "pickup",
-    pickupPoint: String(pickupPoint),
-    consent: "on",
-    consentVersion: CURRENT_CONSENT_VERSION,
-    idempotencyKey: crypto.randomBytes(18).toString("base64url"),
-  });
+  const res = await v.post(
+    "/checkout/",
+    checkoutForm({
+      name: `Покупатель ${n}`,
+      phone: "+7 (916) 123-45-67",
+      email: `buyer${n}@example.ru`,
+      delivery: "pickup",
+      pickupPoint: String(pickupPoint),
+    }),
+  );
   expect(res.status).toBe(303);
   return /\/order\/([^/]+)\//.exec(res.headers.get("location") ?? "")![1]!;
 }

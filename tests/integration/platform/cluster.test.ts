@@ -11,9 +11,9 @@ import path from "node:path";
 import { Parser } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropPgSchema, openDatabase, type Db } from "../../../app/db/database.server.ts";
-import { CURRENT_CONSENT_VERSION } from "../../../app/lib/consent.ts";
 import { formatPrice } from "../../../app/lib/format.ts";
 import { startCluster, type Cluster, type ClusterInstance } from "../../../scripts/cluster.ts";
+import { checkoutForm } from "../../support/orders.ts";
 import { staffVisitor } from "../../support/staff.ts";
 import { deleteRedisKeys, SHARED_REDIS_URL, uniqueRedisPrefix } from "../../support/redis.ts";
 import { MEDIA_DIR } from "../../support/test-app.ts";
@@ -143,16 +143,18 @@ describe("two instances behind nginx on PostgreSQL and Redis", () => {
     });
     expect(res.status, `add ${id} to the cart at ${v.base}`).toBe(200);
   };
-  const checkout = (v: Visitor, idempotencyKey = crypto.randomBytes(18).toString("base64url")) =>
-    v.post("/checkout/", {
-      name: "Вера Кластерова",
-      phone: "+7 (916) 555-44-33",
-      delivery: "courier",
-      address: "Москва, ул. Лесная, д. 5, кв. 12",
-      consent: "on",
-      consentVersion: CURRENT_CONSENT_VERSION,
-      idempotencyKey,
-    });
+  /** the checkout form posted, with a key of its own unless the test repeats one */
+  const checkout = (v: Visitor, idempotencyKey?: string) =>
+    v.post(
+      "/checkout/",
+      checkoutForm({
+        name: "Вера Кластерова",
+        phone: "+7 (916) 555-44-33",
+        delivery: "courier",
+        address: "Москва, ул. Лесная, д. 5, кв. 12",
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      }),
+    );
   /** A visitor on `base` that carries `from`'s session cookie. */
   const sameSession = (from: Visitor, base: string) => {
     const v = new Visitor(base);

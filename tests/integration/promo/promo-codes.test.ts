@@ -3,13 +3,12 @@
 // the discount in the cart and on the order, the code surviving login, the re-check at checkout
 // (an expired code refuses the order, nothing is placed), and exact use counts when two last uses
 // come at once. Then the back office form's refusals.
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { savePromoCode } from "../../../app/features/promo/promo-codes.server.ts";
-import { CURRENT_CONSENT_VERSION } from "../../../app/lib/consent.ts";
 import { formatPrice } from "../../../app/lib/format.ts";
 import { shopToday } from "../../../app/lib/shop-calendar.ts";
 import { PROMO_FORM_MESSAGES, promoSchema, type PromoInput } from "../../../app/features/promo/promo-form.ts";
+import { checkoutForm } from "../../support/orders.ts";
 import { staffVisitor } from "../../support/staff.ts";
 import { readOutbox } from "../../support/outbox.ts";
 import { dialects, mailOutboxOf, startTestApp, type TestApp } from "../../support/test-app.ts";
@@ -67,15 +66,15 @@ describe.each(dialects)("promo codes on %s", (dialect) => {
   let pickupPoint = "";
   const checkoutAt = async (v: Visitor, phone?: string) => {
     pickupPoint ||= String((await k().selectFrom("contact_points").select("id").orderBy("id").executeTakeFirstOrThrow()).id);
-    return v.post("/checkout/", {
-      name: "Вера Скидкина",
-      phone: phone ?? "+7 (916) 555-44-33",
-      delivery: "pickup",
-      pickupPoint,
-      consent: "on",
-      consentVersion: CURRENT_CONSENT_VERSION,
-      idempotencyKey: crypto.randomBytes(18).toString("base64url"),
-    });
+    return v.post(
+      "/checkout/",
+      checkoutForm({
+        name: "Вера Скидкина",
+        phone: phone ?? "+7 (916) 555-44-33",
+        delivery: "pickup",
+        pickupPoint,
+      }),
+    );
   };
 
   it("takes a code typed with spaces and in another case, and shows the discount per line and in the total", async () => {

@@ -4,14 +4,12 @@
 // is confirmed through the e-mailed link, and raising the stock in the product form (or cancelling
 // an order in the back office) sends each confirmed subscriber exactly one letter.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeCart } from "../../../app/features/cart/cart.server.ts";
-import { placeOrder } from "../../../app/features/orders/orders.server.ts";
 import type { MailMessage } from "../../../app/lib/ports.ts";
 import { notifyBackInStock } from "../../../app/features/requests/stock-notices.server.ts";
-import { checkoutSchema } from "../../../app/features/checkout/checkout-schema.ts";
 import { CURRENT_CONSENT_VERSION } from "../../../app/lib/consent.ts";
 import { FIELD_MESSAGES } from "../../../app/lib/form-fields.ts";
 import { LEAD_MESSAGES } from "../../../app/features/delivery/lead-time.ts";
+import { placeTestOrder } from "../../support/orders.ts";
 import { readOutbox, type OutboxMail } from "../../support/outbox.ts";
 import { staffVisitor } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
@@ -239,19 +237,10 @@ describe.each(dialects)("pre-orders and stock notices on %s", (dialect) => {
   it("an order cancelled in the back office brings the last piece back: the confirmed subscriber gets one letter", async () => {
     const p = products[4]!;
     await app.vitrina.db.kysely.updateTable("products").set({ stock: 1 }).where("id", "=", p.id).execute();
-    const owner = `s:preorder-cancel-${dialect}`;
-    await changeCart(app.vitrina.db, owner, { productId: p.id, type: "product", cnt: 1 });
-    const input = checkoutSchema().parse({
-      name: "Олег Покупателев",
-      phone: "+7 (926) 700-11-99",
-      email: "",
-      delivery: "courier",
-      address: "Москва, ул. Лесная, д. 5",
-      consent: "on",
-      consentVersion: CURRENT_CONSENT_VERSION,
-      idempotencyKey: `preorder-cancel-${dialect}-order`,
+    const number = await placeTestOrder(app.vitrina.db, {
+      productId: p.id,
+      fields: { name: "Олег Покупателев", phone: "+7 (926) 700-11-99", email: "", delivery: "courier", address: "Москва, ул. Лесная, д. 5" },
     });
-    const { number } = await placeOrder(app.vitrina.db, { owner, userId: null, input });
     expect(await stockOf(p.id)).toBe(0);
 
     const email = uniqueEmail("notice-cancel");
