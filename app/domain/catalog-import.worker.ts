@@ -6,10 +6,11 @@
 // lock asynchronously, as for any lock (decision 042).
 //
 // Two jobs. «apply»: the session's planned rows written in one transaction, then the search
-// documents rewritten; one reply, the result. «preview»: the uploaded bytes (handed over, not
-// copied) checked and planned into a new session; the first reply says the session is opened, or
-// why the file is not a catalogue CSV, and the second that the planning has ended (the session is
-// then `ready` or `failed`, written here). Each job loads only the modules it needs.
+// documents rewritten and the planned rows deleted; one reply, the result. «preview»: the uploaded
+// bytes (handed over, not copied) checked and planned into a new session; the first reply says the
+// session is opened, or why the file is not a catalogue CSV, and the second that the planning has
+// ended (the session is then `ready` or `failed`, written here). Each job loads only the modules it
+// needs.
 import { parentPort, workerData } from "node:worker_threads";
 import { openDatabase } from "../db/database.server.ts";
 import type { StaffActor } from "./audit.server.ts";
@@ -48,7 +49,7 @@ export interface WorkerFailure {
   stack?: string;
 }
 
-export type WorkerReply = { result: WriteResult } | { opened: string } | { fileError: string } | { done: true } | WorkerFailure;
+export type WorkerReply = { result: WriteResult; rowsDropped: boolean } | { opened: string } | { fileError: string } | { done: true } | WorkerFailure;
 
 const failure = (e: unknown): WorkerFailure => ({ error: e instanceof Error ? e.message : String(e), stack: e instanceof Error ? e.stack : undefined });
 
@@ -68,8 +69,16 @@ async function apply(job: ApplyJob): Promise<WorkerReply> {
   // Every search document is rewritten after an import (decision 074), in one transaction of its
   // own: on the server's connection that held every visitor's query for over a minute at 200 000
   // products, so it runs here too, after the import has committed.
-  if (result.ok) await rebuildSearchIndex(db);
-  return { result };
+  if (!result.ok) return { result, rowsDropped: false };
+  await rebuildSearchIndex(db);
+  // The session's planned rows are no longer needed: deleted here too, in short statements. Should
+  // that fail, the import is applied all the same and the server deletes them itself.
+  const { dropRows } = await import("./catalog-import-plan.server.ts");
+  const rowsDropped = await dropRows(db, job.plan.id).then(
+    () => true,
+    () => false,
+  );
+  return { result, rowsDropped };
 }
 
 async function preview(job: PreviewJob): Promise<WorkerReply> {
