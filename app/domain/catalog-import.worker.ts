@@ -11,6 +11,8 @@
 // session is opened, or why the file is not a catalogue CSV, and the second that the planning has
 // ended (the session is then `ready` or `failed`, written here). Each job loads only the modules it
 // needs.
+import fs from "node:fs";
+import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { openDatabase } from "../db/database.server.ts";
 import type { StaffActor } from "./audit.server.ts";
@@ -52,6 +54,16 @@ export interface WorkerFailure {
 export type WorkerReply = { result: WriteResult; rowsDropped: boolean } | { opened: string } | { fileError: string } | { done: true } | WorkerFailure;
 
 const failure = (e: unknown): WorkerFailure => ({ error: e instanceof Error ? e.message : String(e), stack: e instanceof Error ? e.stack : undefined });
+
+// The import is background work: on Linux this thread alone (its own id, not the process's) gets a
+// lower CPU priority (nice 10), so on a busy machine the server's thread answering visitors runs
+// first. Visitors' writes hardly wait longer for it: during «Применить» they wait for the whole
+// transaction anyway, and a preview holds the write lock only while a chunk's rows are inserted.
+try {
+  os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), 10);
+} catch {
+  // elsewhere the thread keeps the process's priority
+}
 
 const job = workerData as WorkerJob;
 const db = openDatabase(job.db.url, {
