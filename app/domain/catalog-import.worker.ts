@@ -14,7 +14,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
-import { openDatabase } from "../db/database.server.ts";
 import type { StaffActor } from "./audit.server.ts";
 import type { ApplyPlan, WriteResult } from "./catalog-import-apply.server.ts";
 
@@ -57,8 +56,9 @@ const failure = (e: unknown): WorkerFailure => ({ error: e instanceof Error ? e.
 
 // The import is background work: on Linux this thread alone (its own id, not the process's) gets a
 // lower CPU priority (nice 10), so on a busy machine the server's thread answering visitors runs
-// first. Visitors' writes hardly wait longer for it: during «Применить» they wait for the whole
-// transaction anyway, and a preview holds the write lock only while a chunk's rows are inserted.
+// first — from the start, before the modules are loaded (most of a second of CPU). Visitors' writes
+// hardly wait longer for it: during «Применить» they wait for the whole transaction anyway, and a
+// preview holds the write lock only while a chunk's rows are inserted.
 try {
   os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), 10);
 } catch {
@@ -66,6 +66,7 @@ try {
 }
 
 const job = workerData as WorkerJob;
+const { openDatabase } = await import("../db/database.server.ts");
 const db = openDatabase(job.db.url, {
   schema: job.db.schema,
   lockWaitMs: job.db.lockWaitMs,
