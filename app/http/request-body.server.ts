@@ -12,9 +12,10 @@ export async function readLimitedBody(request: Request, limit: number, tooLargeM
   if (Number.isFinite(declared) && declared > limit) throw new UploadError(413, tooLargeMessage);
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
-  // With the length announced the bytes go straight into one buffer of that size: a 40 MB upload
-  // is held once, not as its chunks and then their copy.
-  let into = Number.isInteger(declared) && declared > 0 ? new Uint8Array(declared) : null;
+  // The edge hands the body over as one chunk (server/router-handler.ts): kept as it is, no copy.
+  // Should more come, they go into one buffer of the announced length, or are gathered.
+  let single: Uint8Array | null = null;
+  let into: Uint8Array | null = null;
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -27,6 +28,15 @@ export async function readLimitedBody(request: Request, limit: number, tooLargeM
       reader.releaseLock();
       throw new UploadError(413, tooLargeMessage);
     }
+    if (total === value.byteLength) {
+      single = value;
+      continue;
+    }
+    if (single) {
+      if (Number.isInteger(declared) && total <= declared) (into = new Uint8Array(declared)).set(single);
+      else chunks.push(single);
+      single = null;
+    }
     if (into && total <= into.byteLength) into.set(value, total - value.byteLength);
     else {
       // more than announced: gathered as chunks from here on
@@ -35,7 +45,8 @@ export async function readLimitedBody(request: Request, limit: number, tooLargeM
       chunks.push(value);
     }
   }
-  if (into) return total === into.byteLength ? into : into.subarray(0, total);
+  if (single) return single;
+  if (into) return into.subarray(0, total);
   const body = new Uint8Array(total);
   let at = 0;
   for (const c of chunks) {
