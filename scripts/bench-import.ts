@@ -3,10 +3,12 @@
 // by default). For each size: a fresh SQLite database with the demo seed, a generated file of that
 // many new products uploaded at /admin/import/, the time until the preview is ready, «Применить»
 // (the time until the page shows the result, or the heap check's refusal), then — when the new
-// products were applied — the same file with every price changed (as many changes). Meanwhile
-// /healthz and a storefront page (/catalog/) are each asked every 25 ms: p50/p99/max and answers
-// that were not 200 per phase, and the server's peak RSS (VmHWM, worker threads included), with the
-// machine's load average. Figures go in docs/decisions/103, never in tests.
+// products were applied — the server's catalogue index rebuilt for them (a phase of its own, until
+// its loopback /metrics counts the build), and the same file with every price changed (as many
+// changes). Meanwhile /healthz and a storefront page (/catalog/) are each asked every 25 ms:
+// p50/p99/max and answers that were not 200 per phase, and the server's RSS idle and its peak per
+// phase (VmHWM, worker threads included, reset through /proc/<pid>/clear_refs after each phase),
+// with the machine's load average. Figures go in docs/decisions/103 and 104, never in tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -21,11 +23,17 @@ import { csvLine } from "../app/lib/csv.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
-  options: { rows: { type: "string", default: "200000,500000" }, port: { type: "string", default: "3191" }, heap: { type: "string", default: "192" } },
+  options: {
+    rows: { type: "string", default: "200000,500000" },
+    port: { type: "string", default: "3191" },
+    "metrics-port": { type: "string", default: "3192" },
+    heap: { type: "string", default: "192" },
+  },
 });
 const HEAP_MB = Number(values.heap);
 const SIZES = values.rows.split(",").map(Number);
 const PORT = Number(values.port);
+const METRICS_PORT = Number(values["metrics-port"]);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 const dir = path.join(root, "data/bench");
@@ -96,9 +104,26 @@ class Samplers {
 
 const load = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
-function peakRssMb(pid: number): number {
+function rssMb(pid: number, field: "VmHWM" | "VmRSS"): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024);
+  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) / 1024);
+}
+
+/** the peak RSS since the last call (Linux resets VmHWM to the current RSS when "5" is written to clear_refs) */
+function phasePeakMb(pid: number): string {
+  const peak = rssMb(pid, "VmHWM");
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  } catch {
+    return `${peak} MB (since start: clear_refs not writable)`;
+  }
+  return `${peak} MB`;
+}
+
+/** full builds of the server's catalogue index so far (its loopback /metrics) */
+async function indexBuilds(): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text();
+  return Number(/vitrina_catalog_index_update_seconds_count\{kind="build"\} (\d+)/.exec(text)?.[1] ?? 0);
 }
 
 async function prepare(file: string): Promise<string> {
@@ -143,6 +168,7 @@ async function startServer(dbFile: string): Promise<ChildProcess> {
       PORT: String(PORT),
       HOST: "127.0.0.1",
       PUBLIC_URL: BASE,
+      METRICS_PORT: String(METRICS_PORT),
       SESSION_SECRET: SECRET,
       LOG_LEVEL: "warn",
     },
@@ -160,7 +186,7 @@ async function startServer(dbFile: string): Promise<ChildProcess> {
 }
 
 /** upload → preview → «Применить» → the result; true when applied, false when the heap check refused it */
-async function importOnce(cookie: string, file: string, label: string, sampler: Samplers, expect: string): Promise<boolean> {
+async function importOnce(pid: number, cookie: string, file: string, label: string, sampler: Samplers, expect: string): Promise<boolean> {
   const headers = { cookie, "sec-fetch-site": "same-origin", accept: "text/html" };
   const form = new FormData();
   form.set("intent", "upload");
@@ -179,10 +205,12 @@ async function importOnce(cookie: string, file: string, label: string, sampler: 
   }
   const previewMs = performance.now() - began;
   const previewLoad = load();
+  const previewPeak = phasePeakMb(pid);
   if (!page.includes(expect)) throw new Error(`${label}: preview is not «${expect}»: ${/Создать:[^<]*/.exec(page)?.[0]}`);
   const warned = /Каталог из [^<]*/.exec(page)?.[0];
   sampler.phase = `${label} apply`;
   const session = new URL(location, BASE).searchParams.get("session")!;
+  const builds = await indexBuilds();
   const began2 = performance.now();
   const applied = await fetch(`${BASE}/admin/import/?session=${session}`, {
     method: "POST",
@@ -208,13 +236,26 @@ async function importOnce(cookie: string, file: string, label: string, sampler: 
     outcome = `applied (${where})`;
   }
   const applyMs = performance.now() - began2;
+  const applyPeak = phasePeakMb(pid);
+  // the server rebuilds its catalogue index for the new catalogue after the commit (decision 093)
+  let rebuild = "";
+  if (outcome.startsWith("applied")) {
+    sampler.phase = `${label} index rebuild`;
+    const began3 = performance.now();
+    while ((await indexBuilds()) === builds && performance.now() - began3 < 600_000) await new Promise((r) => setTimeout(r, 200));
+    rebuild = `index rebuilt (or 10 min passed) in ${((performance.now() - began3) / 1000).toFixed(1)} s after the apply (load ${load()}), peak RSS ${phasePeakMb(pid)}`;
+  }
   sampler.phase = null;
   console.log(
-    `  ${label}: upload answered in ${(uploadMs / 1000).toFixed(1)} s, preview ready in ${(previewMs / 1000).toFixed(1)} s (load ${previewLoad})${warned ? ` — preview says «${warned}»` : ""}`,
+    `  ${label}: upload answered in ${(uploadMs / 1000).toFixed(1)} s, preview ready in ${(previewMs / 1000).toFixed(1)} s (load ${previewLoad}), peak RSS ${previewPeak}${warned ? ` — preview says «${warned}»` : ""}`,
   );
-  console.log(`    «Применить»: ${outcome} in ${(applyMs / 1000).toFixed(1)} s (load ${load()})`);
+  console.log(`    «Применить»: ${outcome} in ${(applyMs / 1000).toFixed(1)} s (load ${load()}), peak RSS ${applyPeak}`);
   console.log(`    during preview: ${sampler.report(`${label} preview`)}`);
   console.log(`    during apply:   ${sampler.report(`${label} apply`)}`);
+  if (rebuild) {
+    console.log(`    ${rebuild}`);
+    console.log(`    during the rebuild: ${sampler.report(`${label} index rebuild`)}`);
+  }
   return outcome.startsWith("applied");
 }
 
@@ -228,12 +269,16 @@ for (const rows of SIZES) {
   writeCsv(changed, rows, section, 1);
   console.log(`${rows} rows (${(fs.statSync(created).size / 1e6).toFixed(1)} MB), server at HEAP_MB=${HEAP_MB}, load ${load()}:`);
   const server = await startServer(dbFile);
+  const pid = server.pid!;
   const sampler = new Samplers();
   sampler.start();
   try {
-    if (await importOnce(cookie, created, "create", sampler, `Создать: ${rows}, изменить: 0`))
-      await importOnce(cookie, changed, "change every price", sampler, `Создать: 0, изменить: ${rows}`);
-    console.log(`  server alive: ${server.exitCode === null}, peak RSS (VmHWM) ${peakRssMb(server.pid!)} MB`);
+    // a storefront page built the catalogue index: the server as a visitor finds it
+    await fetch(`${BASE}/catalog/`);
+    console.log(`  server idle: RSS ${rssMb(pid, "VmRSS")} MB, peak since start ${phasePeakMb(pid)}`);
+    if (await importOnce(pid, cookie, created, "create", sampler, `Создать: ${rows}, изменить: 0`))
+      await importOnce(pid, cookie, changed, "change every price", sampler, `Создать: 0, изменить: ${rows}`);
+    console.log(`  server alive: ${server.exitCode === null}`);
   } finally {
     await sampler.stop();
     server.kill("SIGTERM");

@@ -111,12 +111,23 @@ function toFetchRequest(req: Request, res: Response, publicUrl: string, body: Bu
   const signal = controller.signal;
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
+  // The body as a stream of its one chunk: given as bytes, the Request would copy them all (a
+  // 40 MB upload held twice more, and copied while every other request waits; decision 104).
+  const bytes = body && new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length);
   return new globalThis.Request(publicUrl + req.originalUrl, {
     method: req.method,
     headers,
     signal,
-    body: body ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined,
-  });
+    body: bytes
+      ? new ReadableStream<Uint8Array>({
+          start(controller) {
+            if (bytes.length > 0) controller.enqueue(bytes);
+            controller.close();
+          },
+        })
+      : undefined,
+    duplex: "half",
+  } as RequestInit);
 }
 
 /**

@@ -23,6 +23,8 @@ export interface Db {
   schema: string | undefined;
   /** SQLite: the database file, for a second connection of its own (a worker thread); null for `:memory:` and PostgreSQL */
   file: string | null;
+  /** the URL it was opened with: a worker thread opens PostgreSQL's connection of its own with it and `schema` */
+  url: string;
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   /**
@@ -107,6 +109,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
     dialect,
     schema: dialect === "postgres" ? options.schema : undefined,
     file: sqliteFile,
+    url,
     async ping() {
       try {
         await sql`select 1`.execute(kysely);

@@ -1,16 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/import";
 import { servicesContext } from "../../context.ts";
 import { notifyBackInStock } from "../../features/requests/index.server.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
-import { parseFormBody, readLimitedBody } from "../../http/request-body.server.ts";
+import { parseFormParts, readLimitedBody, type FormParts } from "../../http/request-body.server.ts";
 import { UploadError } from "../../features/accounts/index.server.ts";
 import {
   applyCatalogImport,
@@ -24,7 +17,8 @@ import type { ImportPreview } from "../../features/catalog-csv/index.ts";
 import { adminMeta } from "../../features/back-office/index.ts";
 import { countOf } from "../../lib/format.ts";
 import { AdminPage } from "../../features/back-office/components.ts";
-import { ImportUpload, ImportPreviewView } from "../../features/catalog-csv/components.ts";
+import { ImportUpload } from "../../features/catalog-csv/components.ts";
+import { ImportPreviewView } from "../../features/catalog-csv/components.ts";
 import "../../features/catalog-csv/admin/import.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Импорт");
@@ -64,25 +58,19 @@ export async function loader(args: Route.LoaderArgs) {
 
 type Failure = { error: string };
 
-/** the uploaded file, kept on this instance's disk while its preview is built, then removed */
-async function keepUpload(file: File): Promise<string> {
-  const tmp = path.join(os.tmpdir(), `vitrina-import-${randomUUID()}.csv`);
-  await pipeline(Readable.fromWeb(file.stream() as NodeReadableStream<Uint8Array>), fs.createWriteStream(tmp));
-  return tmp;
-}
-
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args, "import");
   const { db, mailer, logger, publicUrl, catalogHeapBytes } = args.context.get(servicesContext);
-  let form: FormData;
+  let form: FormParts;
   try {
-    form = await parseFormBody(await readLimitedBody(args.request, CSV_UPLOAD_MAX_BYTES, CSV_TOO_LARGE), args.request.headers.get("content-type"));
+    // the file's bytes stay a view of the body, held once (decision 104)
+    form = parseFormParts(await readLimitedBody(args.request, CSV_UPLOAD_MAX_BYTES, CSV_TOO_LARGE), args.request.headers.get("content-type"));
   } catch (e) {
     if (e instanceof UploadError) return data<Failure>({ error: e.message }, { status: e.status, headers: e.status === 413 ? { Connection: "close" } : {} });
     throw e;
   }
-  if (form.get("intent") === "apply") {
-    const sessionId = String(form.get("session") ?? "");
+  if (form.fields.get("intent") === "apply") {
+    const sessionId = form.fields.get("session") ?? "";
     const notify = () => notifyBackInStock(db, mailer, publicUrl).catch((err: unknown) => logger.error({ err }, "back-in-stock mail failed"));
     const result = await applyCatalogImport(db, staff, staff.id, sessionId, {
       heapLimitBytes: catalogHeapBytes,
@@ -102,23 +90,20 @@ export async function action(args: Route.ActionArgs) {
     await notify();
     return redirect(`/admin/import/?done=${result.created}.${result.changed}.${result.unchanged}`, { status: 303 });
   }
-  const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return data<Failure>({ error: "Выберите файл CSV" }, { status: 400 });
-  const tmp = await keepUpload(file);
-  const source = () => fs.createReadStream(tmp, { highWaterMark: 64 * 1024 });
+  const file = form.files.get("file");
+  if (!file || file.bytes.byteLength === 0) return data<Failure>({ error: "Выберите файл CSV" }, { status: 400 });
   let started;
   try {
-    // encoding and header are checked here: a file that is not a catalogue CSV is refused before it is kept
-    started = await startCatalogImport(db, staff.id, file.name || "catalog.csv", source);
+    // encoding and header are checked first: a file that is not a catalogue CSV is refused before
+    // it is kept; the bytes are handed over to the worker thread that plans the preview
+    started = await startCatalogImport(db, staff.id, file.fileName || "catalog.csv", file.bytes);
   } catch (e) {
-    await fs.promises.rm(tmp, { force: true });
     if (e instanceof CatalogFileError) return data<Failure>({ error: e.message }, { status: 400 });
     throw e;
   }
-  // the rows are read in the background, a chunk at a time; the page shows the progress (decision 098)
-  void started.done.then(async (err) => {
+  // the rows are planned in the background, a chunk at a time; the page shows the progress (decision 098)
+  void started.done.then((err) => {
     if (err) logger.error({ err }, "catalogue import preview failed");
-    await fs.promises.rm(tmp, { force: true });
   });
   return redirect(`/admin/import/?session=${started.id}`, { status: 303 });
 }

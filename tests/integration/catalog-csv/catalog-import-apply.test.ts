@@ -1,6 +1,6 @@
-// «Применить» of a large catalogue CSV on both dialects (decision 103): the storefront keeps
-// answering while the file is written (on SQLite the transaction runs in a worker thread with its
-// own connection; the health check says «importing», not «locked»), and a file that would grow the
+// A large catalogue CSV on both dialects (decisions 103 and 104): the storefront keeps answering
+// while its preview is planned and while «Применить» writes it (both in a worker thread with a
+// connection of its own; on SQLite the health check says «importing», not «locked»), and a file that would grow the
 // catalogue past what the server's heap holds is refused in the preview and at «Применить», with the
 // HEAP_MB to start it with, and nothing is applied.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts"
 
 const HEADER = ["slug", "title", "section", "price", "stock"];
 
-describe.each(dialects)("«Применить» of a large file on %s", (dialect) => {
+describe.each(dialects)("A large catalogue CSV on %s", (dialect) => {
   let app: TestApp;
   let content: Visitor;
   let product: { slug: string; section: string };
@@ -73,6 +73,37 @@ describe.each(dialects)("«Применить» of a large file on %s", (dialect
   });
   afterAll(async () => {
     await app?.stop();
+  });
+
+  it("answers a product page (and, on SQLite, says «importing» at the health check) while a large file's preview is planned", async () => {
+    const ROWS = 30_000;
+    const res = await upload(newProducts("razbor", ROWS));
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location")!;
+    const shown = await fetch(`${app.url}/product/${product.slug}/`);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain("<h1");
+    if (dialect === "sqlite") {
+      // the preview's rows are written by the worker's own connection, chunk after chunk
+      const health = await fetch(`${app.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: "importing" });
+    }
+    // …and the preview was still being planned when they were answered
+    expect(await (await content.get(location)).text()).toMatch(/Файл «catalog\.csv» разбирается: прочитано/);
+    let page = "";
+    await expect
+      .poll(
+        async () => {
+          page = await (await content.get(location)).text();
+          return page.includes("разбирается");
+        },
+        { timeout: 120_000, interval: 100 },
+      )
+      .toBe(false);
+    expect(page).toContain(`Создать: ${ROWS}, изменить: 0`);
+    // the worker has ended: the health check probes a write again
+    await expect.poll(async () => (await (await fetch(`${app.url}/healthz`)).json()) as unknown, { timeout: 10_000, interval: 50 }).toEqual({ status: "ok" });
   });
 
   it("answers a product page (and, on SQLite, the health check) while «Применить» is writing", async () => {
