@@ -31,7 +31,10 @@ export async function createStaff(role: StaffRole): Promise<string> {
  * A staff account made by `npm run staff -- add` itself (scripts/staff.ts), the way a shop's first
  * owner is made before anyone can sign in to add the others: an owner «Ольга» unless told otherwise.
  */
-export function cliAddStaff(email: string, { role = "owner", name = "Ольга", password = E2E_STAFF_PASSWORD }: { role?: StaffRole; name?: string; password?: string } = {}) {
+export function cliAddStaff(
+  email: string,
+  { role = "owner", name = "Ольга", password = E2E_STAFF_PASSWORD }: { role?: StaffRole; name?: string; password?: string } = {},
+) {
   execFileSync(process.execPath, [path.join(root, "scripts/staff.ts"), "add", email, "--role", role, "--name", name], {
     env: { ...process.env, DATABASE_URL: E2E_DB, STAFF_PASSWORD: password },
     cwd: root,
