@@ -4,7 +4,7 @@
 // price. Nothing scrolls sideways, even on a phone.
 import { expect, test } from "@playwright/test";
 import { cliAddStaff } from "./back-office-db.ts";
-import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, staffLogIn, watchConsole } from "./support.ts";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated, staffLogIn, watchConsole } from "./support.ts";
 
 const PASSWORD = "комплект магазина 1";
 
@@ -29,6 +29,8 @@ for (const width of [1280, 375]) {
     );
 
     await page.goto("/admin/products/");
+    // a click while the page hydrates can be lost to the router taking over the links
+    await hydrated(page);
     await page.getByRole("link", { name: "Новый комплект" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Новый комплект" })).toBeVisible();
     const setTitle = `Комплект Проба ${width} ${Date.now()}`;
