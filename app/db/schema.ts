@@ -331,7 +331,7 @@ export interface RefundTable {
   updated_at: number;
 }
 
-/** a promo code (issue 15); `code` upper-cased, `amount` percent or kopecks by `kind` */
+/** a promo code; `code` upper-cased, `amount` percent or kopecks by `kind` */
 export interface PromoCodeTable {
   id: Generated<number>;
   code: string;

@@ -1,4 +1,4 @@
-// /preorder/<slug>/: «Оформить предзаказ» for a product out of stock (issue 15, decision 084). The
+// /preorder/<slug>/: «Оформить предзаказ» for a product out of stock (decision 084). The
 // product page opens the same form in a dialog; this page is where it posts, and the whole form
 // without JavaScript. Success: 303 to the order page; mistakes: 422 with the values kept.
 import crypto from "node:crypto";

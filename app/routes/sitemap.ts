@@ -8,7 +8,7 @@ import { parsePartFile, partRange, sitemapIndexXml, sitemapParts, urlsetXml } fr
 /**
  * /sitemap.xml lists every address, or — above 50 000 — indexes /sitemap/1.xml, /sitemap/2.xml …
  * Addresses are absolute, built from the request's origin. Read afresh on every request and
- * revalidated by ETag (a hidden product must leave it at once: issue 14).
+ * revalidated by ETag (a hidden product must leave it at once).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);

@@ -1,4 +1,4 @@
-// /stock-notice/<slug>/: «Сообщить о поступлении» (issue 15, decision 084). The product page opens
+// /stock-notice/<slug>/: «Сообщить о поступлении» (decision 084). The product page opens
 // the form in a dialog and posts here; without JavaScript this page is the form. The answer is the
 // same whether or not the address was already subscribed.
 import { data, Link } from "react-router";

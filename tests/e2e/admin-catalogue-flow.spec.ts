@@ -1,4 +1,4 @@
-// Issue 14's flow at 375 and 1280 px: a content manager creates a product with two pictures in a
+// The back office's catalogue flow at 375 and 1280 px: a content manager creates a product with two pictures in a
 // section and publishes it (a first save without a price is refused and keeps the pictures, which
 // are then not uploaded twice); the storefront listing shows its card with the first picture and the
 // colour facet counts it within a second; a CSV changing three prices (the new product's among

@@ -1,4 +1,4 @@
-// Issue 12 at 375 and 1280 px: a cart line whose goods sold out meanwhile (items 1), the checkout's
+// Cart stock and orders at 375 and 1280 px: a cart line whose goods sold out meanwhile , the checkout's
 // answer at its button (items 2 and 3), the sticky «Оформить заказ» bar on phones (item 13) and the
 // order page's status timeline without a second «Спасибо» (item 14).
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Issue 12, items 12, 13 (listing), 15 and "also seen": filters the shopper can reach, two cards a
+// Filters the shopper can reach, two cards a
 // row on phones, section tiles with pictures, review counts on cards, the comparison's buy and
 // rating rows, «Показать ещё» in the URL, «Наверх» under dialogs, «Другие новости» without cut lines.
 import { expect, test, type Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Issue 14 «Live storefront» at 375 and 1280 px: a product staff hid answers «Страница не найдена»
+// The live storefront at 375 and 1280 px: a product staff hid answers «Страница не найдена»
 // (404) to a visitor at once, and a cart line whose price staff changed says «Цена изменилась» with
 // the old and new price, the total at the new one, and only on that visit. The changes are made as
 // the back office makes them (domain functions on the e2e server's database, then catalogChanged).

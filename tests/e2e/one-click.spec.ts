@@ -1,4 +1,4 @@
-// «Купить в 1 клик» (issue 15) at 375 and 1280 px: from the product page in a dialog with
+// «Купить в 1 клик» at 375 and 1280 px: from the product page in a dialog with
 // JavaScript and through the plain page without it, and from the cart; each ends with the order
 // number, the stock reserved, and (for staff) the order marked «1 клик» in the back office.
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Issue 15, online payment through ЮKassa, end to end in Chromium: the checkout's «Оплата онлайн»,
+// Online payment through ЮKassa, end to end in Chromium: the checkout's «Оплата онлайн»,
 // the gateway's page (the local stand-in of ЮKassa that the e2e server starts), and back to the
 // order page, which tells paid from waiting and offers «Оплатить ещё раз» after a cancel.
 import { expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Issue 15 at 375 and 1280 px: a pre-order from a sold-out product page, in the dialog with
+// Pre-orders at 375 and 1280 px: a pre-order from a sold-out product page, in the dialog with
 // JavaScript and through the plain page without it; the order page says «Предзаказ» and the stock
 // stays at 0. «Сообщить о поступлении» answers a bad address under its field.
 import path from "node:path";

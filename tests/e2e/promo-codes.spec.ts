@@ -1,4 +1,4 @@
-// Issue 15 at 375 and 1280 px: a manager creates a promo code at «Промокоды»; a shopper types it in
+// Promo codes at 375 and 1280 px: a manager creates a promo code at «Промокоды»; a shopper types it in
 // the cart in lower case with spaces (an unknown code first: «Промокод не найден»), sees the discount
 // on the line and in the total; the code then expires and the checkout refuses the order with a
 // Russian message, takes the code out, and the cart shows the full price again.

@@ -1,4 +1,4 @@
-// The shop says the same about itself everywhere (issue 12, item 7): the hours, the phone and the
+// The shop says the same about itself everywhere (item 7): the hours, the phone and the
 // number of showroom cities on home, contacts, about, FAQ and the footer; the catalogue's size on
 // the about page is the catalogue's real size; no copy that contradicts the data.
 import { expect, test, type Page } from "@playwright/test";

@@ -1,7 +1,7 @@
 import type { CreateTableBuilder, Kysely } from "kysely";
 import type { Dialect } from "../dialect.ts";
 
-// The back office (issue 13): staff are accounts with a role; every staff action is written to an
+// The back office: staff are accounts with a role; every staff action is written to an
 // append-only audit log; orders get a version for optimistic concurrency (two staff editing one
 // order) and a manager's note; a status change remembers which staff member made it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../dialect.ts";
 
-// The back office's order list (issue 13) stays fast at 100 000 orders: an index for each way it
+// The back office's order list stays fast at 100 000 orders: an index for each way it
 // filters and sorts, so a filtered page reads one index range instead of every order. SQLite lowers
 // only ASCII letters, so names are searched in a column kept lowered by the application
 // (app/features/orders/order-workflow.ts searchableName), filled here for the orders that already exist.

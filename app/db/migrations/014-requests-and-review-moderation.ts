@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// The back office's requests and reviews (issue 13, docs/decisions/072-requests-and-review-moderation.md):
+// The back office's requests and reviews (docs/decisions/072-requests-and-review-moderation.md):
 // - form_submissions get a status (new / in_progress / closed), an assignee (a staff account) and a
 //   staff note, and a version so that a stale save is refused;
 // - reviews keep `approved` (the storefront's only question) and add why and when a moderator

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// The catalogue half of the back office (issue 14): products can be hidden (published = 0) and
+// The catalogue half of the back office: products can be hidden (published = 0) and
 // edited by two staff at once (version, optimistic concurrency); a deleted product's address
 // answers 410 Gone (deleted_products); a cart line remembers the unit price the shopper saw, so the
 // cart can say «Цена изменилась» when staff change it.

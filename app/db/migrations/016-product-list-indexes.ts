@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// The back office's product list (issue 14, decision 073) at 100 000 products. A product row is
+// The back office's product list (decision 073) at 100 000 products. A product row is
 // wide (description, images JSON spill to overflow pages), so the list finds its page of ids in
 // narrow indexes and reads only those 50 rows: one index holds every filtered and sorted column
 // (stock first, for «мало» and «нет»), one the title and slug for «Поиск» and the title sort, one

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// CSV import (issue 14): the uploaded file waits here between its preview and «Применить», so the
+// CSV import: the uploaded file waits here between its preview and «Применить», so the
 // staff member applies exactly what they saw, without uploading it again.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Content editing in the back office (issue 14): the warning banner moves from a constant in the
+// Content editing in the back office: the warning banner moves from a constant in the
 // code to one row staff edit (text, on/off, dates); pages and showrooms get a version so two
 // editors cannot overwrite each other unseen.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Sections edited in the back office (issue 14, «Разделы», decision 079): a version so two editors
+// Sections edited in the back office («Разделы», decision 079): a version so two editors
 // cannot overwrite each other unseen, and each section's own choice of storefront filters. A
 // section without rows here inherits its nearest ancestor's; with none anywhere the storefront
 // offers every filter in its usual order.

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// News edited in the back office (issue 14): a version, so two editors cannot overwrite each other
+// News edited in the back office: a version, so two editors cannot overwrite each other
 // unseen, and the cover picture's alt text (the seed's covers are decorative: empty).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Set editing (issue 14, decision 078): whenever a product's price or weight changes, every set
+// Set editing (decision 078): whenever a product's price or weight changes, every set
 // containing it is recomputed in the same transaction. The set_items key starts with set_id, so
 // «which sets contain these items» needs its own index to avoid reading the whole table per save.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types

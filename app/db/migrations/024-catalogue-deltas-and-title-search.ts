@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { Dialect } from "../dialect.ts";
 
-// Issue 14 at 100 000 products (docs/decisions/081-catalogue-speed-at-scale.md).
+// The back office at 100 000 products (docs/decisions/081-catalogue-speed-at-scale.md).
 // - catalog_changes: which products each catalogue generation changed, so every app instance can
 //   patch its in-memory index for just those products instead of rebuilding it (pruned by
 //   catalogChanged; a generation with no rows here means «rebuild everything»).

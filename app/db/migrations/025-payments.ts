@@ -1,7 +1,7 @@
 import type { CreateTableBuilder, Kysely } from "kysely";
 import type { Dialect } from "../dialect.ts";
 
-// Online payment (issue 15): one row per payment asked of the gateway, keyed by the gateway's id,
+// Online payment: one row per payment asked of the gateway, keyed by the gateway's id,
 // and one per refund. The order remembers how the buyer chose to pay and when it was paid: the
 // storefront and the back office read that flag instead of joining payments every time.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// «Купить в 1 клик» (issue 15, decision 083): staff tell such orders apart in the back office, so
+// «Купить в 1 клик» (decision 083): staff tell such orders apart in the back office, so
 // every order says where it came from. Existing and checkout orders are «checkout».
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {

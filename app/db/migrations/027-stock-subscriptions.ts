@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "../dialect.ts";
 
-// «Сообщить о поступлении» (issue 15, decision 084): one row per product and address. A row is
+// «Сообщить о поступлении» (decision 084): one row per product and address. A row is
 // pending until the double opt-in link is followed, then confirmed; the first time the product is
 // back in stock the subscriber gets one letter and the row is marked notified, so a second raise
 // of the stock sends nothing. The link's token is the secret of both the confirmation and the

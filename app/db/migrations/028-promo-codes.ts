@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "../dialect.ts";
 
-// Promo codes (issue 15, docs/decisions/085-promo-codes.md).
+// Promo codes (docs/decisions/085-promo-codes.md).
 // - promo_codes: one row per code, stored upper-cased (codes are case-insensitive); `uses` counts
 //   orders placed with it and is raised by a conditional update (uses < total_limit), so two last
 //   uses at once cannot both win.

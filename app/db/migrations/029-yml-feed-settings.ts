@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// The Yandex Market feed's settings (issue 16, docs/decisions/086-yml-feed.md): one row. The
+// The Yandex Market feed's settings (docs/decisions/086-yml-feed.md): one row. The
 // sections LEFT OUT of the feed are stored, not the ones in it, so a section created later is in
 // the feed until staff take it out.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types

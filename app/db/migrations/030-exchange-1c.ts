@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// 1C exchange (issue 16, decision 087). Sections and products remember 1C's «Ид» so a repeated
+// 1C exchange (decision 087). Sections and products remember 1C's «Ид» so a repeated
 // import updates what it made instead of adding duplicates. Each exchange session (from
 // `checkauth` to the last `import`) is one row: who, when, which files arrived (JSON map of the
 // file name to its storage key and size), what the imports counted, the errors, and its status.

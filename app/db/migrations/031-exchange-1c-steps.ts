@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// 1C catalogue import in steps (issue 16, decision 088). A file is first read through and its
+// 1C catalogue import in steps (decision 088). A file is first read through and its
 // records staged (exchange_staging), so nothing is applied from a file that fails to parse; then
 // the staged records are applied in batches. exchange_imports keeps each file's progress per
 // session, so the next `mode=import` request (on any instance) carries on where the last stopped.

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Pictures a 1C import put on a product (issue 16, decision 088), by the SHA-256 of the file 1C
+// Pictures a 1C import put on a product (decision 088), by the SHA-256 of the file 1C
 // sent: a repeated import finds the same bytes here and keeps the stored picture instead of
 // encoding it again, and a picture 1C stops listing is told apart from one staff added by hand.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types

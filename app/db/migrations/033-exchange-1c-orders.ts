@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// 1C orders exchange (issue 16, decision 089). `orders.version` moves only with back-office
+// 1C orders exchange (decision 089). `orders.version` moves only with back-office
 // edits (payments, refunds and checkout leave it alone), so it cannot tell which orders 1C has not
 // seen yet. Instead each order remembers the fingerprint of the CommerceML document 1C last
 // confirmed (`mode=success`) and when that document was read; an order whose document now reads

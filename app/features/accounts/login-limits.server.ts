@@ -1,4 +1,4 @@
-// Login throttling that cannot be turned against an account's owner (issue 10, item 12).
+// Login throttling that cannot be turned against an account's owner (item 12).
 // Three counters in the shared RateLimiter, all counting failed password checks:
 //   - per client address over all accounts (password spraying),
 //   - per account and address (guessing one account from one place): that address only,

@@ -1,4 +1,4 @@
-// Catalogue sections in the back office (issue 14, «Разделы», decision 079): the tree, adding,
+// Catalogue sections in the back office («Разделы», decision 079): the tree, adding,
 // renaming, moving among siblings or under another parent, deleting an empty section, and the
 // filters each section's listing offers. Every write is one transaction that checks the version
 // the editor saw (the conditional update is the lock), writes its audit entry with before and

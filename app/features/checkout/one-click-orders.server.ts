@@ -1,4 +1,4 @@
-// «Купить в 1 клик» (issue 15, decision 083): an order from a name and a phone, for one product
+// «Купить в 1 клик» (decision 083): an order from a name and a phone, for one product
 // or for the cart's available lines. The stock is reserved and the order written by the same code
 // as checkout (reserveAndInsertOrder); delivery is left to the manager's call, so there is no
 // address and nothing to pay for delivery yet.

@@ -1,4 +1,4 @@
-// «Купить в 1 клик» (issue 15, decision 083): name, phone and consent are all the shop asks; the
+// «Купить в 1 клик» (decision 083): name, phone and consent are all the shop asks; the
 // manager calls back and agrees delivery. One schema for the browser and the server, built from
 // the shared field rules so the words under the fields are the same as in every other form.
 import { z } from "zod";

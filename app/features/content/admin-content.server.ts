@@ -1,4 +1,4 @@
-// Content the shop's staff edit in the back office (issue 14): the warning banner, the pages and
+// Content the shop's staff edit in the back office: the warning banner, the pages and
 // the showrooms. Every save carries the version the editor saw (two editors: the second save is
 // refused, nothing overwritten unseen) and writes its audit entry in the same transaction.
 // Page HTML is cleaned before it is stored, and again when it is shown.

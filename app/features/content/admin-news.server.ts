@@ -1,4 +1,4 @@
-// News edited in the back office (issue 14): add, change, delete. Every write carries the version
+// News edited in the back office: add, change, delete. Every write carries the version
 // the editor saw (a second save on one version is refused, nothing overwritten unseen) and writes
 // its audit entry in the same transaction. The body is cleaned before it is stored (decision 061)
 // and again when shown. The storefront reads news from the database on every request, so a save

@@ -1,4 +1,4 @@
-// The back office's content forms (issue 14): the warning banner, a page, a showroom. One schema
+// The back office's content forms: the warning banner, a page, a showroom. One schema
 // each, Russian words per field, used by the actions; the banner's date range is read in Moscow
 // days, as the shop's staff think of them.
 import { z } from "zod";

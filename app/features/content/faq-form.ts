@@ -1,4 +1,4 @@
-// The FAQ page edited question by question (issue 14: «FAQ items»). The page is stored as one
+// The FAQ page edited question by question. The page is stored as one
 // HTML body whose questions are <details><summary>…</summary>…</details> blocks (faq-html.ts reads
 // them back for the accordion); the editor shows the introduction and each question with its
 // answer as fields, and this module puts what was typed back into that one body.

@@ -1,4 +1,4 @@
-// The back office's news form (issue 14): one schema with Russian words per field. The slug is
+// The back office's news form: one schema with Russian words per field. The slug is
 // made from the title when left empty (the seed's transliteration); the date is a Moscow calendar
 // day, stored as that day's Moscow noon so every time zone shows the same date.
 import { z } from "zod";

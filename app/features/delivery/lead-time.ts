@@ -1,4 +1,4 @@
-// «Срок поставки под заказ» in the back office's product form (issue 15): weeks from–to that the
+// «Срок поставки под заказ» in the back office's product form: weeks from–to that the
 // storefront shows for a product out of stock («Под заказ, 2–4 недели»).
 
 /** what a new product gets until staff type their own */

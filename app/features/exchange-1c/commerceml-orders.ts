@@ -1,4 +1,4 @@
-// The orders side of 1C's «Обмен с сайтом» (CommerceML 2, issue 16, decision 089): the document
+// The orders side of 1C's «Обмен с сайтом» (CommerceML 2, decision 089): the document
 // the shop hands 1C on `type=sale&mode=query` (one «Документ» per order, as Bitrix and other shops
 // write it for 1C's standard exchange), and the reading of the order documents 1C sends back with
 // status changes. Pure: the domain reads the orders and hands plain values here. Every text passes

@@ -1,4 +1,4 @@
-// The catalogue half of the 1C exchange (issue 16, decisions 087 and 088): `mode=import` for the
+// The catalogue half of the 1C exchange (decisions 087 and 088): `mode=import` for the
 // files a session received, in steps of at most IMPORT_STEP_MS each, so no request runs past a
 // proxy's timeout and the event loop is never held for long. Zip archives are unpacked first (one
 // `progress` step), checked entry by entry (names, count, total size, compression ratio) and

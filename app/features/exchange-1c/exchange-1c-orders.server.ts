@@ -1,4 +1,4 @@
-// 1C «Обмен с сайтом», orders (issue 16, decision 089): `type=sale&mode=query` hands 1C the new
+// 1C «Обмен с сайтом», orders (decision 089): `type=sale&mode=query` hands 1C the new
 // and changed orders as CommerceML documents, `mode=success` marks exactly those (as they were
 // sent) exported, and `mode=file` applies the status changes 1C sends back through the back
 // office's own workflow (changeOrderStatus: its allowed transitions, stock, history and audit),

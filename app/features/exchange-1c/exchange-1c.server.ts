@@ -1,4 +1,4 @@
-// 1C «Обмен с сайтом» (CommerceML 2, issue 16, decision 087): who may exchange, the exchange
+// 1C «Обмен с сайтом» (CommerceML 2, decision 087): who may exchange, the exchange
 // sessions (one per `checkauth`, kept for the back office's list) and the files 1C sends. The
 // catalogue import itself is in exchange-1c-import.server.ts.
 import crypto from "node:crypto";

@@ -1,4 +1,4 @@
-// The Yandex Market feed (/yml.xml, issue 16, decisions 086 and 090). Market and price aggregators
+// The Yandex Market feed (/yml.xml, decisions 086 and 090). Market and price aggregators
 // fetch it often and it lists the whole catalogue, so it is NOT built per request, and never held
 // in memory whole: after a catalogue change (the catalogue generation moves on) or a settings save
 // (their version moves on) the first request starts ONE build, which pages through the products in

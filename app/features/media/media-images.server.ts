@@ -12,7 +12,7 @@ import type { Metadata } from "sharp";
 import { sanitizeFileName } from "../../lib/file-checks.ts";
 import { UploadError, type IncomingFile } from "../accounts/index.server.ts";
 
-/** issue 14: an image over 10 MB is refused */
+/** an image over 10 MB is refused */
 export const MEDIA_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** decompression bombs: a small PNG can claim 50 000 × 50 000 pixels */
 const MAX_INPUT_PIXELS = 50_000_000;

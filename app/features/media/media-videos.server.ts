@@ -1,4 +1,4 @@
-// Video files staff upload for a product's gallery (issue 14, decision 077): checked by their
+// Video files staff upload for a product's gallery (decision 077): checked by their
 // first bytes (MP4 or WebM) and size, stored as sent (there is no transcoder on the server) under
 // the public media folder with a random name and the extension of the type found, so the static
 // server answers with a video Content-Type whatever the file was called. Written under a

@@ -1,4 +1,4 @@
-// The product form's list of pictures (issue 14), read from a plain form post: each row carries
+// The product form's list of pictures, read from a plain form post: each row carries
 // its path and size in hidden fields and its alt text in a text field, in the order shown; the
 // row buttons («Выше», «Ниже», «Сделать главным», «Удалить») are submit buttons named
 // `imageCommand`, so they work without JavaScript as part of the one save. The first row is the

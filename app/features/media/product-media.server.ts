@@ -1,4 +1,4 @@
-// A product's pictures and video files as the back office's form changes them (issue 14,
+// A product's pictures and video files as the back office's form changes them (
 // decision 077). The uploads of a post are stored first, all or none: one refused file (not an
 // image, over 10 MB, too small, not MP4/WebM) removes the others stored by that post and the
 // save does not happen. Stored uploads are handed back to the form, so a save refused for another

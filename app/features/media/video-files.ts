@@ -1,8 +1,8 @@
-// Video files staff upload for a product's gallery (issue 14): MP4 or WebM, recognised by their
+// Video files staff upload for a product's gallery: MP4 or WebM, recognised by their
 // first bytes (names and Content-Type headers are not evidence), stored under the public media
 // folder as `/media/videos/v<32 hex>.<ext>`. Pure: the form parser and the domain share it.
 
-/** issue 14 asks for a bounded size; a minute of 1080p at a good bitrate fits */
+/** a bounded size; a minute of 1080p at a good bitrate fits */
 export const VIDEO_FILE_MAX_BYTES = 100 * 1024 * 1024;
 
 export type VideoFileType = "mp4" | "webm";

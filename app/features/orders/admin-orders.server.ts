@@ -1,4 +1,4 @@
-// The back office's orders (issue 13, decision 071): the searchable list, one order with its
+// The back office's orders (decision 071): the searchable list, one order with its
 // history, status changes and edits before assembly. Every change is one transaction that checks
 // the version the manager saw (two staff, one order: the second save is refused and nothing is
 // written), moves stock as checkout does, and writes its audit entry.

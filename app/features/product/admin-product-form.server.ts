@@ -1,4 +1,4 @@
-// One product in the back office (issue 14, decision 073): its form's values and the properties
+// One product in the back office (decision 073): its form's values and the properties
 // its section offers, and the save. A save is one transaction: the version the editor saw is
 // checked (a second save on one version is refused, nothing written), the slug must be free,
 // the section and every property value must exist, the description is cleaned by the allow-list

@@ -1,4 +1,4 @@
-// The back office's products (issue 14, decision 073): the searchable list at 100 000 products and
+// The back office's products (decision 073): the searchable list at 100 000 products and
 // the bulk actions on checked rows. Every bulk change is one transaction with an audit entry per
 // product, so the journal shows each product's before and after, and nothing lands half-done.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from "kysely";

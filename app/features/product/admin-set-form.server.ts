@@ -1,4 +1,4 @@
-// The set editor of the back office's product form (issue 14, decision 078): the items a set shows
+// The set editor of the back office's product form (decision 078): the items a set shows
 // (from the catalogue as it is now), what was typed shown again, and the list buttons (add, up,
 // down, remove) answered by the server so the editor works without JavaScript.
 import type { Db } from "../../db/database.server.ts";

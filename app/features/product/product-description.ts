@@ -1,4 +1,4 @@
-// A product's description is staff-written rich text (issue 14), but the seed and older imports
+// A product's description is staff-written rich text, but the seed and older imports
 // hold plain text: paragraphs separated by blank lines. Plain text is turned into paragraphs of
 // escaped text, so both render the same way through the one sanitiser; the meta description and
 // JSON-LD take the words without markup.

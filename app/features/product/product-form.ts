@@ -1,4 +1,4 @@
-// The back office's product form (issue 14, decision 073): what staff type, read into a product.
+// The back office's product form (decision 073): what staff type, read into a product.
 // Prices are typed in roubles with kopecks as people write them («12 990,50», «12990.5 ₽») and
 // kept as integer kopecks; every refusal is a Russian message under its field.
 import { readImageRows, type ProductImagesChange, isUploadedVideoPath } from "../media/index.ts";

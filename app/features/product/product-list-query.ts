@@ -1,4 +1,4 @@
-// The back office's product list (issue 14, decision 073): its URL state (search, section, status,
+// The back office's product list (decision 073): its URL state (search, section, status,
 // stock, sort, page) and the bulk actions on checked rows. Pure: the domain runs the queries.
 import { readPageNumber } from "../../lib/paging.ts";
 

@@ -1,4 +1,4 @@
-// The «Состав комплекта» part of the product form (issue 14, decision 078): what staff post for a
+// The «Состав комплекта» part of the product form (decision 078): what staff post for a
 // set, read into items and a discount. The set's price, old price and weight are never typed: they
 // follow from the items (app/features/product/set-price.ts), so only the composition is checked here; whether
 // each item exists and is a plain product is the domain's business.

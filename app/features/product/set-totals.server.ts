@@ -1,4 +1,4 @@
-// A set's price, old price and weight follow from its items (issue 14, decision 078). set_items
+// A set's price, old price and weight follow from its items (decision 078). set_items
 // keeps each item's price and weight as the set last counted them (the storefront's set page and
 // the cart price partial sets from them), and products.price / old_price / weight hold the totals
 // of the whole set. Whoever changes an item's price or weight calls recomputeSetsContaining in the

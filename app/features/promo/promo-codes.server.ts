@@ -1,4 +1,4 @@
-// Promo codes (issue 15, docs/decisions/085-promo-codes.md): the shopper's code is kept in the
+// Promo codes (docs/decisions/085-promo-codes.md): the shopper's code is kept in the
 // session (so it survives login: the session data moves to the account's new session), checked
 // against the cart whenever the cart or checkout is shown, and redeemed inside the order's own
 // transaction. Use counts are raised by conditional updates (`uses < limit`), so of two last uses

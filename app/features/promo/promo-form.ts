@@ -1,4 +1,4 @@
-// The back office's promo code form (issue 15): one schema with Russian words per field. Money is
+// The back office's promo code form: one schema with Russian words per field. Money is
 // typed in roubles (kopecks after a comma allowed) and stored in kopecks; dates are Moscow days.
 import { z } from "zod";
 import { formatPrice } from "../../lib/format.ts";

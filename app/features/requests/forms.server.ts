@@ -237,7 +237,7 @@ export interface StoredSubmission {
 
 /**
  * The consent log, newest first.
- * @public for the back office's requests screen (issue 13)
+ * @public for the back office's requests screen
  */
 export async function listSubmissions(db: Db, form?: FormName, limit = 100): Promise<StoredSubmission[]> {
   let q = db.kysely.selectFrom("form_submissions").selectAll().orderBy("id", "desc").limit(limit);

@@ -1,4 +1,4 @@
-// The two forms of a product made to order (issue 15): «Оформить предзаказ» (an order the manager
+// The two forms of a product made to order: «Оформить предзаказ» (an order the manager
 // confirms once the goods arrive) and «Сообщить о поступлении» (a letter when the stock is back).
 // One schema each for the browser and the server.
 import { z } from "zod";

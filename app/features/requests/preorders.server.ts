@@ -1,4 +1,4 @@
-// «Оформить предзаказ» (issue 15, decision 084): an order for goods made to order. It is written by
+// «Оформить предзаказ» (decision 084): an order for goods made to order. It is written by
 // the same code as a checkout order (placeOnce, writeOrder) but takes no stock: the product has
 // none, and a pre-order never drives it below 0, whatever number of them arrive at once. The
 // manager confirms it when the goods come (and takes the stock then, as for any line he edits).

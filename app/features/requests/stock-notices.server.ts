@@ -1,4 +1,4 @@
-// «Сообщить о поступлении» (issue 15, decision 084): a visitor leaves an e-mail on a sold-out
+// «Сообщить о поступлении» (decision 084): a visitor leaves an e-mail on a sold-out
 // product, confirms it through the e-mailed link (double opt-in), and the first time the product
 // is back in stock gets one letter. Every writer that can raise stock (the product form, CSV
 // import, bulk actions, an order cancelled or edited in the back office) calls

@@ -1,4 +1,4 @@
-// Login throttling that a stranger cannot turn against the account's owner (issue 10, item 12).
+// Login throttling that a stranger cannot turn against the account's owner (item 12).
 // The app trusts the proxy here, so X-Forwarded-For chooses each request's client address.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";

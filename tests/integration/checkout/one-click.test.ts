@@ -1,4 +1,4 @@
-// «Купить в 1 клик» over HTTP as browsers send it (issue 15, decision 083): a plain form post
+// «Купить в 1 клик» over HTTP as browsers send it (decision 083): a plain form post
 // (no JavaScript) and the dialog's JSON post make real orders with the stock reserved as checkout
 // does; a sold-out product, a foreign phone and too many orders are refused with Russian words.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

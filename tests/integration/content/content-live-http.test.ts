@@ -1,4 +1,4 @@
-// Issue 14's content promises over HTTP on both dialects: FAQ questions are edited in the back
+// The back office's content promises over HTTP on both dialects: FAQ questions are edited in the back
 // office and show in the accordion; a showroom's typed map point is checked in Russian; a product
 // description saved with script, handlers and javascript: links renders without them (and the
 // seed's plain-text descriptions still render as paragraphs); the sitemap is revalidated by ETag,

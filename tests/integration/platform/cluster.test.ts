@@ -1,4 +1,4 @@
-// Two instances behind nginx are one shop (issue 18, decision 096): PostgreSQL (a fresh schema per
+// Two instances behind nginx are one shop (decision 096): PostgreSQL (a fresh schema per
 // run) and Redis (a key prefix per run), started by the same code as `npm run cluster`. A cart
 // filled on A is read on B; a login brute force alternating A and B is limited as one; a price
 // saved in the back office on A shows on B within a second; twenty buyers of the last unit make

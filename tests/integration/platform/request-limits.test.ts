@@ -1,4 +1,4 @@
-// Issue 10, item 1: every action's body is capped while it streams, with or without
+// Every action's body is capped while it streams, with or without
 // Content-Length; over the cap → 413 in Russian, the connection closed, memory not grown.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";

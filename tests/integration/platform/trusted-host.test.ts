@@ -1,4 +1,4 @@
-// Issue 10, items 2, 7 and 8: the shop answers only to its own host names, builds every absolute
+// The shop answers only to its own host names, builds every absolute
 // URL from PUBLIC_URL, compares the whole Origin on posts, and answers faults in Russian — JSON
 // for API callers — with 503 when the database cannot serve.
 import http from "node:http";

@@ -1,4 +1,4 @@
-// Issue 14's product pictures and video files over HTTP on both dialects, as a browser without
+// The back office's product pictures and video files over HTTP on both dialects, as a browser without
 // JavaScript posts the product form (multipart): two pictures in one post create a product whose
 // files exist at every width and whose page shows them; a file that is not an image, is over
 // 10 MB or is too small is refused with its Russian message and nothing is written; the row

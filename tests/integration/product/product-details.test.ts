@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 
-// Issue 12, items 6, 9, 10: stock by showroom, delivery by city, reviews that match the counts,
+// Stock by showroom, delivery by city, reviews that match the counts,
 // honest «Под заказ».
 describe.each(dialects)("product details on %s", (dialect) => {
   let app: TestApp;

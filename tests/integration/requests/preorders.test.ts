@@ -1,4 +1,4 @@
-// Pre-orders and «Сообщить о поступлении» over HTTP on both dialects (issue 15, decision 084), as
+// Pre-orders and «Сообщить о поступлении» over HTTP on both dialects (decision 084), as
 // a browser without JavaScript uses them: a pre-order of a sold-out product leaves its stock at 0
 // (many at once too) and shows «Предзаказ» to the customer and in the back office; a subscription
 // is confirmed through the e-mailed link, and raising the stock in the product form (or cancelling

@@ -1,4 +1,4 @@
-// Issue 12: the shop's counted facts come from the database on both dialects, the shop-written
+// The shop's counted facts come from the database on both dialects, the shop-written
 // pages carry them, and «Показать ещё»'s page range (`from` … `page`) holds up against junk.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadShopCounts } from "../../../app/features/settings/shop-facts.server.ts";
