@@ -14,7 +14,7 @@ import {
   queryOrdersFor1C,
 } from "../features/exchange-1c/index.server.ts";
 import type { ExchangeSession } from "../features/exchange-1c/index.server.ts";
-import type { StaffActor } from "../features/staff/index.server.ts";
+import type { StaffActor } from "../features/audit/index.server.ts";
 import { readLimitedBody } from "../http/request-body.server.ts";
 import { EXCHANGE_COOKIE, EXCHANGE_FILE_LIMIT, exchangeAnswer, parseBasicAuth } from "../features/exchange-1c/index.ts";
 

@@ -1,7 +1,9 @@
 // The back office's append-only audit log («Журнал»): who did what, when, with the fields before
 // and after. Written in the same transaction as the change it records, so a change never lands
 // without its entry (and an entry never stays for a change that was rolled back). There is no
-// update or delete here on purpose.
+// update or delete here on purpose. Every area that records a change imports this, so it imports no
+// other feature (docs/decisions/106-no-cycles-between-features.md); how the log reads to a person
+// (names of actions and objects) is the staff feature's audit view.
 import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { Database } from "../../db/schema.ts";

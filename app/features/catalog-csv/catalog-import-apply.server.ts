@@ -6,7 +6,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { FieldChange } from "./catalog-import-types.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { recomputeSetsContaining } from "../product/index.server.ts";
 
 type Reader = Kysely<Database> | Transaction<Database>;

@@ -13,7 +13,7 @@ import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { Database } from "../../db/schema.ts";
 import type { FieldChange, ImportPreview } from "./catalog-import-types.ts";
-import type { StaffActor } from "../staff/index.server.ts";
+import type { StaffActor } from "../audit/index.server.ts";
 import { catalogChanged } from "../catalog/index.server.ts";
 import { writeCatalogImport, type ApplyPlan, type WriteResult } from "./catalog-import-apply.server.ts";
 import {

@@ -14,7 +14,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
-import type { StaffActor } from "../staff/index.server.ts";
+import type { StaffActor } from "../audit/index.server.ts";
 import type { ApplyPlan, WriteResult } from "./catalog-import-apply.server.ts";
 
 /** how the worker opens its own connection */

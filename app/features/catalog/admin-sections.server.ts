@@ -11,7 +11,7 @@ import { BRAND_OPTION, facetFormRows, inheritedChoice, PRICE_OPTION, type FacetC
 import { SECTION_MESSAGES, type SectionAddInput, type SectionEditInput } from "./section-form.ts";
 import { ancestorChain, flattenTree, moveAmongSiblings, siblingsOf, subtreeIds, type SectionRow, type TreeEntry } from "./section-tree.ts";
 import { sectionProperties } from "../product/index.server.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { catalogChanged } from "./catalog-changes.server.ts";
 import { refreshSearchDocuments } from "../search/index.server.ts";
 import { loadFacetChoices } from "./section-facets.server.ts";

@@ -7,7 +7,7 @@ import type { Db } from "../../db/database.server.ts";
 import type { Database } from "../../db/schema.ts";
 import { shopToday } from "../../lib/shop-calendar.ts";
 import { bannerShowsOn, type BannerInput, type PageInput, type ShowroomInput } from "./content-forms.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { cleanRichText } from "./rich-text.server.ts";
 import { updateAtVersion } from "../../db/versioned-update.ts";
 

@@ -6,7 +6,7 @@
 // a picture no row points to any more is removed after the transaction commits.
 import type { Db } from "../../db/database.server.ts";
 import type { NewsInput } from "./news-form.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { CONTENT_CONFLICT_MESSAGE, type SaveOutcome } from "./admin-content.server.ts";
 import { cleanRichText } from "./rich-text.server.ts";
 import { updateAtVersion } from "../../db/versioned-update.ts";

@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { Database } from "../../db/schema.ts";
 import { DELIVERY_PRICING, type LiftTariffs } from "./delivery-pricing.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { updateAtVersion } from "../../db/versioned-update.ts";
 
 const ROW = 1;

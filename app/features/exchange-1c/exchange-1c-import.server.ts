@@ -20,7 +20,7 @@ import { z } from "zod";
 import type { Db } from "../../db/database.server.ts";
 import { CmlInvalidSchema, CmlProductSchema, CmlRecordSchema, CommerceMlError, CommerceMlReader, xmlEncoding, type CmlRecord } from "./commerceml.ts";
 import { EXCHANGE_SESSION_MAX_BYTES, safeExchangeName } from "./exchange-1c.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { catalogChanged, PATCH_MAX_PRODUCTS } from "../catalog/index.server.ts";
 import { applyRecord, ApplyStateSchema, emptyCounts, newApplyCache, REPORT_LINES_MAX, type ApplyState } from "./exchange-1c-apply.server.ts";
 import { importProductPictures } from "./exchange-1c-pictures.server.ts";

@@ -29,7 +29,7 @@ import { orderStatusName, type OrderStatus } from "../orders/index.ts";
 import { phoneDigits } from "../../lib/phone.ts";
 import type { DeliveryType } from "../delivery/index.ts";
 import { AdminOrderError, changeOrderStatus, sendStatusMail } from "../orders/index.server.ts";
-import type { StaffActor } from "../staff/index.server.ts";
+import type { StaffActor } from "../audit/index.server.ts";
 import { EXCHANGE_MESSAGES, exchangeFailed, saveExchangeSession, type ExchangeSession } from "./exchange-1c.server.ts";
 import { PaymentProviderError, type PaymentProvider } from "../payments/index.ts";
 import { issueSettlementReceipt } from "../payments/index.server.ts";

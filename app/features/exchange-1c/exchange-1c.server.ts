@@ -8,7 +8,7 @@ import { canAccess } from "../staff/index.ts";
 import { EXCHANGE_FILE_LIMIT, EXCHANGE_SESSION_MAX_BYTES, safeExchangeName } from "./exchange-1c.ts";
 import { admitLogin, loginFailed, loginSucceeded, authenticate } from "../accounts/index.server.ts";
 import type { FileStorage, RateLimiter } from "../../lib/ports.ts";
-import type { StaffActor } from "../staff/index.server.ts";
+import type { StaffActor } from "../audit/index.server.ts";
 import type { ExchangeSessionListItem } from "./exchange-1c-types.ts";
 import { readJsonColumn } from "../../lib/json-columns.ts";
 

@@ -18,7 +18,7 @@ import type { ProductTable } from "../../db/schema.ts";
 import { isProductImage, parseJsonList, readJsonColumn } from "../../lib/json-columns.ts";
 import { clipText, offerXml, ymlHead, ymlTail, YML_DESCRIPTION_MAX, YML_DESCRIPTION_TAGS, YML_MAX_PICTURES, type YmlOffer, type YmlParam } from "./yml.ts";
 import type { FeedShopSettings } from "./yml-settings-form.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import type { FileStorage, StoredFile } from "../../lib/ports.ts";
 import { updateAtVersion } from "../../db/versioned-update.ts";
 

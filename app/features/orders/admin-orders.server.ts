@@ -21,7 +21,7 @@ import {
   type OrderListFilter,
 } from "./order-workflow.ts";
 import type { AdminOrderList, AdminOrderView } from "./admin-order-types.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { shopDayStart } from "../../lib/shop-calendar.ts";
 import { pageWindow } from "../../lib/paging.ts";
 import { updateAtVersion } from "../../db/versioned-update.ts";

@@ -18,7 +18,7 @@ import {
   type RefundRequest,
   type SoldLine,
 } from "./payment-receipt.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import {
   PaymentProviderError,
   type Overpaid,

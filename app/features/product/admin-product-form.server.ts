@@ -9,7 +9,7 @@ import type { Database } from "../../db/schema.ts";
 import { PRODUCT_CONFLICT_MESSAGE, roublesField, type ProductFormInput } from "./product-form.ts";
 import type { ProductFormValues, PropertyField } from "./admin-product-types.ts";
 import { AdminProductError } from "./admin-products.server.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { catalogChanged } from "../catalog/index.server.ts";
 import { cleanRichText } from "../content/index.server.ts";
 import { loadSetForm } from "./admin-set-form.server.ts";

@@ -15,7 +15,7 @@ import {
 } from "./product-list-query.ts";
 import type { AdminProductList, SectionOption } from "./admin-product-types.ts";
 import { catalogChanged } from "../catalog/index.server.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { recomputeSetsContaining } from "./set-totals.server.ts";
 import { FieldRefusal } from "../../lib/field-refusal.ts";
 import { pageWindow } from "../../lib/paging.ts";

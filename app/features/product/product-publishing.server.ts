@@ -3,7 +3,7 @@
 // product stays in the database and in staff previews; a deleted one leaves its address behind in
 // deleted_products, which answers 410 Gone.
 import type { Db } from "../../db/database.server.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { catalogChanged } from "../catalog/index.server.ts";
 
 /** A refusal the route turns into a status and a Russian message. */

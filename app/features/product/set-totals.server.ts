@@ -7,7 +7,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { setNumbersOf } from "./set-price.ts";
 import type { SetInput } from "./set-form.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 
 type Trx = Transaction<Database>;
 

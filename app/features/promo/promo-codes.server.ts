@@ -9,7 +9,7 @@ import type { Database } from "../../db/schema.ts";
 import { shopToday } from "../../lib/shop-calendar.ts";
 import { cartPromoDiscount as discountOf, normalizePromoCode, PROMO_MESSAGES, type CartPromo } from "./promo-discount.ts";
 import type { PromoCodeRow, PromoInput } from "./promo-form.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import type { CartLineView } from "../cart/index.ts";
 import { updateAtVersion } from "../../db/versioned-update.ts";
 

@@ -4,7 +4,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { FileStorage } from "../../lib/ports.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { attachmentKey, FormFieldsSchema, isAttachment } from "./forms.server.ts";
 import { CONSENT_TEXTS, isConsentVersion } from "../../lib/consent.ts";
 import { parseJsonList, readJsonColumn } from "../../lib/json-columns.ts";

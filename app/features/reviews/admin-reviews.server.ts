@@ -6,7 +6,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { Database } from "../../db/schema.ts";
-import { recordAudit, type StaffActor } from "../staff/index.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import type { ReviewPhotoView } from "../product/index.ts";
 import type { ModerationItem } from "./moderation-types.ts";
 import { parseJsonList } from "../../lib/json-columns.ts";

@@ -1,2 +1,1 @@
-export * from "./audit.server.ts";
 export * from "./staff.server.ts";

@@ -5,7 +5,7 @@ import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { Database } from "../../db/schema.ts";
 import { isStaffRole, type StaffRole } from "./staff-roles.ts";
-import { recordAudit, type StaffActor } from "./audit.server.ts";
+import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { authenticate, hashPassword } from "../accounts/index.server.ts";
 
 export interface StaffMember {

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/audit";
 import { servicesContext } from "../../context.ts";
-import { listAudit, listStaff } from "../../features/staff/index.server.ts";
+import { listAudit } from "../../features/audit/index.server.ts";
+import { listStaff } from "../../features/staff/index.server.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
 import { adminMeta } from "../../features/back-office/index.ts";
 import { AUDIT_ENTITIES } from "../../features/staff/index.ts";

@@ -19,7 +19,7 @@ import { parseOrderForm, orderStatusName, linesEditable } from "../../features/o
 import { AdminPage } from "../../features/back-office/components.ts";
 import { ManagerNoteForm, OrderStatusHistory, OrderInfo, OrderLines, OrderStatusForm } from "../../features/orders/components.ts";
 import { OrderPaymentCard } from "../../features/payments/components.ts";
-import type { StaffActor } from "../../features/staff/index.server.ts";
+import type { StaffActor } from "../../features/audit/index.server.ts";
 import {
   issueSettlementReceipt,
   loadOrderPayment,

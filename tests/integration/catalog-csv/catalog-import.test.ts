@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../../app/db/database.server.ts";
 import { seedDemo } from "../../../app/db/seed/seed.server.ts";
-import { listAudit, type StaffActor } from "../../../app/features/staff/audit.server.ts";
+import { listAudit, type StaffActor } from "../../../app/features/audit/audit.server.ts";
 import { applyCatalogCsv, decodeCatalogFile, exportCatalogCsv, previewCatalogCsv } from "../../../app/features/catalog-csv/catalog-import.server.ts";
 import { formatRoubles } from "../../../app/features/catalog-csv/catalog-csv.ts";
 import { csvLine, parseCsv } from "../../../app/lib/csv.ts";

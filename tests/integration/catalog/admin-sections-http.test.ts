@@ -5,7 +5,7 @@
 // listing's filter panel (presence and order) for it and its subsections, and resetting it
 // brings the usual panel back.
 import { describe, expect, it } from "vitest";
-import { listAudit } from "../../../app/features/staff/audit.server.ts";
+import { listAudit } from "../../../app/features/audit/audit.server.ts";
 import { countOf, PRODUCT_FORMS } from "../../../app/lib/format.ts";
 import { contentDesk } from "../../support/staff.ts";
 import { dialects } from "../../support/test-app.ts";

@@ -3,7 +3,7 @@
 // keeps its shop-fact tokens working); a showroom change shows on /contacts/; two editors with
 // one version: the second is refused; every save is in the audit log.
 import { describe, expect, it } from "vitest";
-import { listAudit } from "../../../app/features/staff/audit.server.ts";
+import { listAudit } from "../../../app/features/audit/audit.server.ts";
 import { formatPrice } from "../../../app/lib/format.ts";
 import { shopToday } from "../../../app/lib/shop-calendar.ts";
 import { SITE } from "../../../app/features/settings/site.ts";

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { listAudit } from "../../../app/features/staff/audit.server.ts";
+import { listAudit } from "../../../app/features/audit/audit.server.ts";
 import { contentDesk, staffVisitor } from "../../support/staff.ts";
 import { dialects, MEDIA_DIR } from "../../support/test-app.ts";
 

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAudit } from "../../../app/features/staff/audit.server.ts";
+import { listAudit } from "../../../app/features/audit/audit.server.ts";
 import { listExchangeSessions } from "../../../app/features/exchange-1c/exchange-1c.server.ts";
 import type { PaymentProvider } from "../../../app/features/payments/payment-types.ts";
 import { refreshOrderPayment, refundOrderPayment, startOnlinePayment } from "../../../app/features/payments/payments.server.ts";

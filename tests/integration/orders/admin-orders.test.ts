@@ -11,7 +11,7 @@ import {
   loadAdminOrder,
   setManagerNote,
 } from "../../../app/features/orders/admin-orders.server.ts";
-import { listAudit, type StaffActor } from "../../../app/features/staff/audit.server.ts";
+import { listAudit, type StaffActor } from "../../../app/features/audit/audit.server.ts";
 import { ORDER_CONFLICT_MESSAGE, parseOrderListQuery } from "../../../app/features/orders/order-workflow.ts";
 import { placeTestOrder } from "../../support/orders.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../../support/test-app.ts";

@@ -17,7 +17,7 @@ import {
   RefundError,
   startOnlinePayment,
 } from "../../../app/features/payments/payments.server.ts";
-import { listAudit } from "../../../app/features/staff/audit.server.ts";
+import { listAudit } from "../../../app/features/audit/audit.server.ts";
 import { kopecksToAmount } from "../../../app/features/payments/payment-amount.ts";
 import { createYookassaProvider } from "../../../server/yookassa.ts";
 import { placeTestOrder } from "../../support/orders.ts";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, MEDIA_DIR, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { staffVisitor } from "../../support/staff.ts";
 import { Visitor } from "../../support/accounts-client.ts";
-import { listAudit } from "../../../app/features/staff/audit.server.ts";
+import { listAudit } from "../../../app/features/audit/audit.server.ts";
 import { CURRENT_CONSENT_VERSION, CURRENT_REVIEW_CONSENT } from "../../../app/lib/consent.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");

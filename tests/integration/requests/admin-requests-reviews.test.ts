@@ -3,7 +3,7 @@
 // and rating_count equal to its approved reviews.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
-import { listAudit } from "../../../app/features/staff/audit.server.ts";
+import { listAudit } from "../../../app/features/audit/audit.server.ts";
 import { countNewRequests, getRequest, listRequests, parseRequestFilter, updateRequest } from "../../../app/features/requests/admin-requests.server.ts";
 import { countWaitingReviews, listModeration, moderateReview } from "../../../app/features/reviews/admin-reviews.server.ts";
 import { CURRENT_CONSENT_VERSION, CURRENT_REVIEW_CONSENT } from "../../../app/lib/consent.ts";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { createAccount, signedIn, STAFF_PASSWORD, staffVisitor } from "../../support/staff.ts";
 import { deleteRedisKeys, redisValues, SHARED_REDIS_URL, uniqueRedisPrefix } from "../../support/redis.ts";
-import { listAudit } from "../../../app/features/staff/audit.server.ts";
+import { listAudit } from "../../../app/features/audit/audit.server.ts";
 import { STAFF_IDLE_MS } from "../../../app/features/accounts/sessions.server.ts";
 import { uniqueEmail, Visitor } from "../../support/accounts-client.ts";
 
