@@ -4,7 +4,7 @@ import type { CartLineView } from "./cart-types.ts";
 import { availabilityLabel, availabilityReason, lineAvailability } from "./cart-availability.ts";
 import { formatPrice, formatWeight } from "../../lib/format.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
-import { ProductPicture } from "../catalog/components.ts";
+import { ProductPicture } from "../media/components.ts";
 import { CartLineFields, cartLineBody } from "./cart-line-fields.tsx";
 
 interface Props {

@@ -3,7 +3,7 @@ import type { ProductCardData } from "./catalog-types.ts";
 import { countOf, discountPercent, formatPrice } from "../../lib/format.ts";
 import { formatRating } from "../../lib/rating.ts";
 import { availabilityOf } from "./availability.ts";
-import { ProductPicture } from "./ProductPicture.tsx";
+import { ProductPicture } from "../media/components.ts";
 import { CardActions } from "./CardActions.tsx";
 import "./ProductCard.css";
 

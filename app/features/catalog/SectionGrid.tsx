@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ProductImage } from "../../db/schema.ts";
 import { countOf, PRODUCT_FORMS } from "../../lib/format.ts";
-import { ProductPicture } from "./ProductPicture.tsx";
+import { ProductPicture } from "../media/components.ts";
 import "./SectionGrid.css";
 
 interface SectionEntry {

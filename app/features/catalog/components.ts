@@ -1,7 +1,6 @@
 export * from "./Breadcrumbs.tsx";
 export * from "./ListingLayout.tsx";
 export * from "./ProductCard.tsx";
-export * from "./ProductPicture.tsx";
 export * from "./SectionGrid.tsx";
 export * from "./SubsectionLinks.tsx";
 export * from "./admin/SectionAddForm.tsx";

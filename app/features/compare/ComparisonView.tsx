@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { differs, type ComparisonTable } from "./compare-types.ts";
 import { countOf, formatPrice } from "../../lib/format.ts";
 import { formatRating } from "../../lib/rating.ts";
-import { ProductPicture } from "../catalog/components.ts";
+import { ProductPicture } from "../media/components.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { StarRating } from "../../ui/StarRating.tsx";
 import { CompareBuyButton } from "./CompareBuyButton.tsx";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { SectionNode } from "../catalog/index.ts";
 import type { ProductImage } from "../../db/schema.ts";
-import { ProductPicture } from "../catalog/components.ts";
+import { ProductPicture } from "../media/components.ts";
 
 /** The home page's sections: a picture (the section's most popular product) and the title. */
 export function SectionTiles({ sections, covers }: { sections: SectionNode[]; covers: Record<number, ProductImage> }) {

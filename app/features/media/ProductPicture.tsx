@@ -1,5 +1,5 @@
 import type { ProductImage } from "../../db/schema.ts";
-import { imageVariants } from "../media/index.ts";
+import { imageVariants } from "./product-image-variants.ts";
 
 /** A product illustration in AVIF and WebP at three widths; width/height set, so no layout shift. */
 export function ProductPicture({

@@ -6,7 +6,7 @@ import type { ProductImage } from "../../db/schema.ts";
 import { MediaLightbox, preloadMediaLightbox, type MediaItem } from "../../ui/MediaLightbox.tsx";
 import { parseVideoLink, VIDEO_PROVIDER_NAMES } from "../../lib/video-embed.ts";
 import { Icon } from "../../ui/Icon.tsx";
-import { ProductPicture } from "../catalog/components.ts";
+import { ProductPicture } from "../media/components.ts";
 import { galleryItems } from "./gallery-items.ts";
 import "swiper/css";
 import "./ProductGallery.css";

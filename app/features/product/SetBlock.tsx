@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { SetItemView } from "./product-types.ts";
 import type { SetTotals } from "./set-price.ts";
 import { formatPrice, formatWeight } from "../../lib/format.ts";
-import { ProductPicture } from "../catalog/components.ts";
+import { ProductPicture } from "../media/components.ts";
 import { BUY_FORM_ID } from "./PriceBlock.tsx";
 
 interface Props {

@@ -1,7 +1,7 @@
 import type { ProductImage } from "../../../db/schema.ts";
 import { IMAGES_LISTED_FIELD } from "../../media/index.ts";
 import { FormGroup } from "../../../ui/FormGroup.tsx";
-import { ProductPicture } from "../../catalog/components.ts";
+import { ProductPicture } from "../../media/components.ts";
 import "./product-images.css";
 
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
