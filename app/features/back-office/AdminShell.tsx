@@ -4,7 +4,7 @@ import type { AdminNavLink } from "./admin-nav.ts";
 import { ROLE_TITLES, type StaffRole } from "../staff/index.ts";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import "./AdminShell.css";
-import "./admin-table.css";
+import "../../ui/admin/admin-table.css";
 
 interface Props {
   staff: { name: string; email: string; role: StaffRole } | null;

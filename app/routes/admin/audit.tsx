@@ -6,7 +6,8 @@ import { listStaff } from "../../features/staff/index.server.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
 import { adminMeta } from "../../features/back-office/index.ts";
 import { AUDIT_ENTITIES } from "../../features/staff/index.ts";
-import { AdminFilters, FilterSelect, AdminPage } from "../../features/back-office/components.ts";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { AdminFilters, FilterSelect } from "../../ui/admin/AdminFilters.tsx";
 import { AuditTable } from "../../features/staff/components.ts";
 import { readPageNumber } from "../../lib/paging.ts";
 

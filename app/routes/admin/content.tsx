@@ -11,7 +11,7 @@ import { formValues, parseFields } from "../../lib/form-fields.ts";
 import { AdminPage } from "../../features/back-office/components.ts";
 import { BannerForm } from "../../features/content/components.ts";
 import { TariffsForm } from "../../features/delivery/components.ts";
-import "../../features/back-office/admin-table.css";
+import "../../ui/admin/admin-table.css";
 import "../../features/content/admin/content.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Контент");

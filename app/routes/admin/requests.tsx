@@ -6,8 +6,10 @@ import { listRequestAssignees, listRequests, parseRequestFilter } from "../../fe
 import { adminMeta } from "../../features/back-office/index.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { REQUEST_STATUSES, REQUEST_TYPES, requestStatusName, requestTypeName } from "../../features/requests/index.ts";
-import { AdminFilters, FilterSearch, FilterSelect, AdminPage, AdminPager } from "../../features/back-office/components.ts";
-import "../../features/back-office/admin-table.css";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { AdminFilters, FilterSearch, FilterSelect } from "../../ui/admin/AdminFilters.tsx";
+import { AdminPager } from "../../ui/admin/AdminPager.tsx";
+import "../../ui/admin/admin-table.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Заявки");
 

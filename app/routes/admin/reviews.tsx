@@ -6,9 +6,10 @@ import { countByState, listModeration, moderateReview, parseModerationFilter, ty
 import { parseRecordId } from "../../lib/record-id.ts";
 import { adminMeta } from "../../features/back-office/index.ts";
 import { REVIEW_STATE_TITLES, REVIEW_STATES } from "../../features/reviews/index.ts";
-import { AdminPage, AdminPager } from "../../features/back-office/components.ts";
+import { AdminPage } from "../../features/back-office/components.ts";
+import { AdminPager } from "../../ui/admin/AdminPager.tsx";
 import { ModerationCard } from "../../features/reviews/components.ts";
-import "../../features/back-office/admin-table.css";
+import "../../ui/admin/admin-table.css";
 import "../../features/reviews/admin/ModerationCard.css";
 
 const ACTIONS: readonly ModerationAction[] = ["publish", "reject", "hide"];

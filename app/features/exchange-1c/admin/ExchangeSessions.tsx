@@ -1,6 +1,6 @@
 import type { ExchangeSessionListItem } from "../exchange-1c-types.ts";
 import { formatDateTime } from "../../../lib/format.ts";
-import "../../back-office/admin-table.css";
+import "../../../ui/admin/admin-table.css";
 
 const STATUS: Record<string, string> = { open: "идёт", done: "завершён", failed: "ошибка" };
 

@@ -1,7 +1,7 @@
 import { DELIVERY_TYPES } from "../../delivery/index.ts";
 import { ORDER_STATUSES } from "../order-status.ts";
 import { ORDER_PAYMENT_FILTERS, type OrderListFilter } from "../order-workflow.ts";
-import { AdminFilters, FilterDate, FilterSearch, FilterSelect } from "../../back-office/components.ts";
+import { AdminFilters, FilterDate, FilterSearch, FilterSelect } from "../../../ui/admin/AdminFilters.tsx";
 
 /** The order list's search and filters; a sort chosen in the table's headers is kept. */
 export function OrderFilters({ filter }: { filter: OrderListFilter }) {

@@ -1,6 +1,6 @@
 import type { SectionOption } from "../admin-product-types.ts";
 import { PRODUCT_SORTS, PRODUCT_STATUSES, STOCK_FILTERS, type ProductListFilter } from "../product-list-query.ts";
-import { AdminFilters, FilterSearch, FilterSelect } from "../../back-office/components.ts";
+import { AdminFilters, FilterSearch, FilterSelect } from "../../../ui/admin/AdminFilters.tsx";
 
 /** The product list's search, filters and order. */
 export function ProductFilters({ filter, sections }: { filter: ProductListFilter; sections: SectionOption[] }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { PromoCodeRow } from "../promo-form.ts";
 import { describePromo } from "../promo-form.ts";
-import "../../back-office/admin-table.css";
+import "../../../ui/admin/admin-table.css";
 
 /** The promo codes: code, what it gives, when, how many uses of how many, on or off. */
 export function PromoTable({ rows }: { rows: PromoCodeRow[] }) {
