@@ -2,7 +2,7 @@
 // as through Response.formData(), the file's bytes are the body's own (no copy), and a body that is
 // not a form, or a cut one, is refused as formData() refuses it.
 import { describe, expect, it } from "vitest";
-import { UploadError } from "../features/accounts/index.server.ts";
+import { UploadError } from "../lib/upload-error.ts";
 import { parseFormParts, readLimitedBody } from "./request-body.server.ts";
 
 /** a form as fetch serialises it: the body and its content type */

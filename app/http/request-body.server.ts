@@ -1,7 +1,7 @@
 // Reading request bodies for the routes: HTTP stays here and in the routes, the shop's logic in
 // app/domain gets plain values (FormData, bytes). The edge (server/body-limits.ts) has already
 // capped every body; these limits are the routes' own, tighter ones.
-import { UploadError } from "../features/accounts/index.server.ts";
+import { UploadError } from "../lib/upload-error.ts";
 
 /**
  * The request body, refused with 413 as soon as it passes `limit`: by Content-Length before

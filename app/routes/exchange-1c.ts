@@ -1,7 +1,7 @@
 import { readCookie } from "../lib/cookies.ts";
 import type { Route } from "./+types/exchange-1c";
 import { clientContext, servicesContext, type Services } from "../context.ts";
-import { UploadError } from "../features/accounts/index.server.ts";
+import { UploadError } from "../lib/upload-error.ts";
 import {
   EXCHANGE_MESSAGES,
   authenticateExchange,

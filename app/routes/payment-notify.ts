@@ -1,6 +1,6 @@
 import type { Route } from "./+types/payment-notify";
 import { servicesContext } from "../context.ts";
-import { UploadError } from "../features/accounts/index.server.ts";
+import { UploadError } from "../lib/upload-error.ts";
 import { PaymentProviderError, type ProviderPayment, NOTIFICATION_MAX_BYTES, parsePaymentNotification } from "../features/payments/index.ts";
 import { applyProviderPayment, isShopPayment } from "../features/payments/index.server.ts";
 import { readLimitedBody } from "../http/request-body.server.ts";

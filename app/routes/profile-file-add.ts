@@ -1,17 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/profile-file-add";
 import { servicesContext, sessionContext } from "../context.ts";
-import {
-  filesOfForm,
-  MAX_BODY_BYTES,
-  prepareImage,
-  saveProfileFile,
-  UploadError,
-  type FilePurpose,
-  type SavedFile,
-} from "../features/accounts/index.server.ts";
+import { filesOfForm, MAX_BODY_BYTES, prepareImage, saveProfileFile, type FilePurpose, type SavedFile } from "../features/accounts/index.server.ts";
 import { parseUploadBody, readLimitedBody } from "../http/request-body.server.ts";
 import { FILE_MESSAGES } from "../lib/file-checks.ts";
+import { UploadError } from "../lib/upload-error.ts";
 
 /**
  * POST /profile/file/add/ — `fileName` + `file` as a data URL (docs/behaviour.md «Uploads»), as

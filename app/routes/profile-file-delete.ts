@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/profile-file-delete";
 import { servicesContext, sessionContext } from "../context.ts";
-import { deleteProfileFile, UploadError } from "../features/accounts/index.server.ts";
+import { deleteProfileFile } from "../features/accounts/index.server.ts";
+import { UploadError } from "../lib/upload-error.ts";
 import { parseFormBody, readLimitedBody } from "../http/request-body.server.ts";
 import { FILE_MESSAGES } from "../lib/file-checks.ts";
 

@@ -7,6 +7,7 @@ import type SharpModule from "sharp";
 import type { Db } from "../../db/database.server.ts";
 import type { FileStorage } from "../../lib/ports.ts";
 import type { ProfileFileInfo } from "./account-types.ts";
+import { UploadError, type IncomingFile } from "../../lib/upload-error.ts";
 import { DEFAULT_ACCEPT, DEFAULT_MAX_BYTES, FILE_MESSAGES, fileExtension, hasAcceptedExtension, sanitizeFileName } from "../../lib/file-checks.ts";
 
 export const MAX_FILE_BYTES = DEFAULT_MAX_BYTES;
@@ -35,15 +36,6 @@ export const QUOTA_FILES = 50;
 
 export type FilePurpose = "files" | "avatar";
 
-/** A refusal with the HTTP status and the Russian message the visitor sees. */
-export class UploadError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
-  }
-}
-
 /** `data:<anything>;base64,<payload>` → bytes. The declared MIME type is ignored on purpose. */
 export function parseDataUrl(value: string): Uint8Array | null {
   const m = /^data:[^,]{0,200}?;base64,/i.exec(value);
@@ -51,11 +43,6 @@ export function parseDataUrl(value: string): Uint8Array | null {
   const payload = value.slice(m[0].length).replace(/\s+/g, "");
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(payload)) return null;
   return new Uint8Array(Buffer.from(payload, "base64"));
-}
-
-export interface IncomingFile {
-  name: string;
-  bytes: Uint8Array;
 }
 
 /**

@@ -3,7 +3,7 @@
 // message for the visitor, never a 500.
 import type { Services, SessionHandle } from "../../context.ts";
 import { cartOwner } from "../cart/index.server.ts";
-import { UploadError } from "../accounts/index.server.ts";
+import { UploadError } from "../../lib/upload-error.ts";
 import { placeOneClickOrder } from "./one-click-orders.server.ts";
 import { notifyAboutOrder, OrderError, PLACED_ORDER_KEY } from "../orders/index.server.ts";
 import { formValues, HONEYPOT_FIELD, type FieldErrors } from "../../lib/form-fields.ts";

@@ -8,7 +8,7 @@ import type { Db } from "../../db/database.server.ts";
 import type { ProductImage } from "../../db/schema.ts";
 import { safeExchangeName } from "./exchange-1c.ts";
 import type { ExchangeFileEntry } from "./exchange-1c.server.ts";
-import { UploadError } from "../accounts/index.server.ts";
+import { UploadError } from "../../lib/upload-error.ts";
 import { MEDIA_IMAGE_MAX_BYTES, MEDIA_IMAGE_MESSAGES, removeMediaImage, storeMediaImage } from "../media/index.server.ts";
 import type { FileStorage } from "../../lib/ports.ts";
 import { isProductImage, parseJsonList } from "../../lib/json-columns.ts";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { UploadError } from "../accounts/index.server.ts";
+import { UploadError } from "../../lib/upload-error.ts";
 import { isUploadedImagePath, MEDIA_IMAGE_MAX_BYTES, removeMediaImage, storeMediaImage, uploadedImageSize } from "./media-images.server.ts";
 
 let mediaDir: string;

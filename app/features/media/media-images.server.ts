@@ -10,7 +10,7 @@ import path from "node:path";
 import type SharpModule from "sharp";
 import type { Metadata } from "sharp";
 import { sanitizeFileName } from "../../lib/file-checks.ts";
-import { UploadError, type IncomingFile } from "../accounts/index.server.ts";
+import { UploadError, type IncomingFile } from "../../lib/upload-error.ts";
 
 /** an image over 10 MB is refused */
 export const MEDIA_IMAGE_MAX_BYTES = 10 * 1024 * 1024;

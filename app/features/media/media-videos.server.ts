@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sanitizeFileName } from "../../lib/file-checks.ts";
 import { isUploadedVideoPath, sniffVideo, VIDEO_FILE_MAX_BYTES, VIDEO_FILE_MESSAGES } from "./video-files.ts";
-import { UploadError, type IncomingFile } from "../accounts/index.server.ts";
+import { UploadError, type IncomingFile } from "../../lib/upload-error.ts";
 
 /** Stores one video file; returns its web path. Throws UploadError: 413 too large, 415 not MP4/WebM, 507 disk. */
 export async function storeMediaVideo(mediaDir: string, file: IncomingFile): Promise<string> {

@@ -15,10 +15,13 @@ import {
   type ProductImagesChange,
 } from "./product-images-form.ts";
 import { isUploadedVideoPath } from "./video-files.ts";
-import { AdminProductError } from "../product/index.server.ts";
-import { UploadError, type IncomingFile } from "../accounts/index.server.ts";
+import { FieldRefusal } from "../../lib/field-refusal.ts";
+import { UploadError, type IncomingFile } from "../../lib/upload-error.ts";
 import { isUploadedImagePath, MEDIA_IMAGE_MAX_BYTES, removeMediaImage, storeMediaImage, uploadedImageSize } from "./media-images.server.ts";
 import { mediaVideoExists, removeMediaVideo, storeMediaVideo } from "./media-videos.server.ts";
+
+/** A picture list a save refuses (a picture that is not the product's, too many), under its field. */
+export class ProductImagesRefusal extends FieldRefusal {}
 
 /** the form's file inputs */
 export const IMAGE_FILES_FIELD = "images";
@@ -132,10 +135,10 @@ export function resolveProductImages(current: readonly ProductImage[], change: P
     const mine = own.get(row.src);
     if (mine) return { src: mine.src, alt: row.alt, width: mine.width, height: mine.height };
     if (isUploadedImagePath(row.src) && row.width > 0 && row.height > 0) return { src: row.src, alt: row.alt, width: row.width, height: row.height };
-    throw new AdminProductError(422, "Такого изображения у товара нет: обновите страницу и выберите файлы ещё раз.", IMAGE_FILES_FIELD);
+    throw new ProductImagesRefusal(422, "Такого изображения у товара нет: обновите страницу и выберите файлы ещё раз.", IMAGE_FILES_FIELD);
   });
   const all = [...listed, ...change.added];
-  if (all.length > PRODUCT_IMAGES_MAX) throw new AdminProductError(422, IMAGE_LIST_MESSAGES.tooMany, IMAGE_FILES_FIELD);
+  if (all.length > PRODUCT_IMAGES_MAX) throw new ProductImagesRefusal(422, IMAGE_LIST_MESSAGES.tooMany, IMAGE_FILES_FIELD);
   return all.map((img, i) => ({ ...img, alt: img.alt || defaultImageAlt(title, i + 1) }));
 }
 

@@ -15,7 +15,7 @@ import { cleanRichText } from "../content/index.server.ts";
 import { loadSetForm } from "./admin-set-form.server.ts";
 import { auditedItems, composeSet, recomputeSetsContaining, SetCompositionError, storedSetItems, writeSetItems } from "./set-totals.server.ts";
 import { isNonEmptyString, isProductImage, parseJsonList } from "../../lib/json-columns.ts";
-import { droppedMedia, resolveProductImages } from "../media/index.server.ts";
+import { droppedMedia, ProductImagesRefusal, resolveProductImages } from "../media/index.server.ts";
 import { DEFAULT_LEAD_WEEKS } from "../delivery/index.ts";
 import { updateAtVersion } from "../../db/versioned-update.ts";
 
@@ -171,7 +171,13 @@ export async function saveProduct(db: Db, actor: StaffActor, id: number, input: 
     const current = id === 0 ? null : await trx.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
     if (current === undefined) throw new AdminProductError(404, "Такого товара нет.", "product");
     const imagesBefore = current ? parseJsonList(current.images, isProductImage) : [];
-    const images = resolveProductImages(imagesBefore, input.images, input.title);
+    let images: ReturnType<typeof resolveProductImages>;
+    try {
+      images = resolveProductImages(imagesBefore, input.images, input.title);
+    } catch (error) {
+      if (error instanceof ProductImagesRefusal) throw new AdminProductError(error.status, error.message, error.field);
+      throw error;
+    }
     let set: Awaited<ReturnType<typeof composeSet>> | null = null;
     try {
       set = input.set ? await composeSet(trx, id, input.set) : null;

@@ -12,7 +12,7 @@ import {
   saveNews,
   type EditableNews,
 } from "../../features/content/index.server.ts";
-import { UploadError } from "../../features/accounts/index.server.ts";
+import { UploadError } from "../../lib/upload-error.ts";
 import { isUploadedImagePath, removeMediaImage, storeMediaImage } from "../../features/media/index.server.ts";
 import { adminMeta } from "../../features/back-office/index.ts";
 import { shopToday } from "../../lib/shop-calendar.ts";

@@ -4,7 +4,7 @@ import { servicesContext } from "../../context.ts";
 import { notifyBackInStock } from "../../features/requests/index.server.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
 import { parseFormParts, readLimitedBody, type FormParts } from "../../http/request-body.server.ts";
-import { UploadError } from "../../features/accounts/index.server.ts";
+import { UploadError } from "../../lib/upload-error.ts";
 import {
   applyCatalogImport,
   CatalogFileError,
