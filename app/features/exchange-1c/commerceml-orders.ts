@@ -8,7 +8,7 @@ import { SaxesParser } from "saxes";
 import { CommerceMlError } from "./commerceml.ts";
 import { deliveryName } from "../delivery/index.ts";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus, nextStatuses } from "../orders/index.ts";
-import { xmlText } from "../feed-yml/index.ts";
+import { xmlText } from "../../lib/xml-text.ts";
 import { shopDateTime } from "../../lib/shop-calendar.ts";
 
 /** the schema version the shop writes; 1C 8.3's exchange reads 2.05–2.10 */

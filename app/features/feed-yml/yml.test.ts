@@ -1,6 +1,7 @@
 import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
-import { cdata, clipText, escapeXml, offerXml, ymlHead, ymlTail, type YmlOffer, type YmlShop } from "./yml.ts";
+import { clipText, offerXml, ymlHead, ymlTail, type YmlOffer, type YmlShop } from "./yml.ts";
+import { cdata, escapeXml } from "../../lib/xml-text.ts";
 
 /** The whole document, as the domain streams it: head, offers, tail. */
 const ymlXml = ({ offers, ...shop }: Omit<YmlShop, "platform" | "version"> & { offers: YmlOffer[] }) =>

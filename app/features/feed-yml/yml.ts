@@ -4,6 +4,7 @@
 // here; every text and attribute passes through escapeXml or cdata, so no value from the back
 // office can break the document. Element order follows Market's shops.dtd.
 import { shopRfc3339 } from "../../lib/shop-calendar.ts";
+import { cdata, xmlText } from "../../lib/xml-text.ts";
 
 export interface YmlCategory {
   id: number;
@@ -69,25 +70,6 @@ export const YML_SALES_NOTES_MAX = 50;
 /** the HTML Market shows in a description; everything else is stripped */
 export const YML_DESCRIPTION_TAGS = ["h3", "p", "br", "ul", "ol", "li"];
 
-/** Text or attribute value in XML: the five predefined entities. */
-export function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`);
-}
-
-/**
- * A CDATA section holding `value` literally: "]]>" cannot appear inside one, so it is split across
- * two sections ("]]" ends the first, ">" opens the second). Characters XML 1.0 forbids are dropped.
- */
-export function cdata(value: string): string {
-  return `<![CDATA[${stripInvalid(value).replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
-}
-
-// eslint-disable-next-line no-control-regex -- these control characters are exactly what XML 1.0 forbids
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const stripInvalid = (s: string) => s.replace(INVALID_XML, "");
-
-/** Text for any XML document we write (the 1C orders exchange too): escaped, forbidden characters dropped. */
-export const xmlText = (s: string) => escapeXml(stripInvalid(s));
 const text = xmlText;
 const el = (name: string, value: string) => `<${name}>${text(value)}</${name}>`;
 

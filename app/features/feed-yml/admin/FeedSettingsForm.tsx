@@ -4,7 +4,7 @@ import type { FieldErrors } from "../../../lib/form-fields.ts";
 import type { FeedShopFormValues } from "../yml-settings-form.ts";
 import { COMPANY_MAX } from "../yml-settings-form.ts";
 import { YML_SALES_NOTES_MAX, YML_SHOP_NAME_MAX } from "../yml.ts";
-import "../../exchange-1c/admin/exchange.css";
+import "./FeedSettingsForm.css";
 
 interface Props {
   feedUrl: string;
