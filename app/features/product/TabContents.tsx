@@ -1,6 +1,7 @@
 import type { TabContent } from "./product-types.ts";
 import { RichText } from "../../ui/RichText.tsx";
 import { ReviewList, ReviewForm, type ReviewFormInitial } from "../reviews/components.ts";
+import { tabPath } from "./product-tabs.ts";
 
 interface Props {
   content: TabContent;
@@ -28,8 +29,8 @@ export function TabContents({ content, slug, title, reviewForm }: Props) {
     case "reviews":
       return (
         <div className="product-reviews">
-          <ReviewList slug={slug} summary={content.summary} list={content.list} />
-          <ReviewForm slug={slug} productTitle={title} initial={reviewForm} />
+          <ReviewList path={tabPath(slug, "reviews")} summary={content.summary} list={content.list} />
+          <ReviewForm path={tabPath(slug, "reviews")} productTitle={title} initial={reviewForm} />
         </div>
       );
     case "delivery":

@@ -3,7 +3,7 @@
 // escaped text, so both render the same way through the one sanitiser; the meta description and
 // JSON-LD take the words without markup.
 import { DomUtils, parseDocument } from "htmlparser2";
-import { descriptionParagraphs } from "./product-tabs.ts";
+import { plainTextParagraphs } from "../../lib/plain-text.ts";
 
 /** true when the text carries an HTML tag (or a comment): then it is HTML, not plain text */
 export const hasMarkup = (text: string) => /<(?:[a-z][a-z0-9]*[\s/>]|!--)/i.test(text);
@@ -13,14 +13,14 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
 /** The description as HTML (still to be cleaned): plain text becomes one <p> per paragraph. */
 export function descriptionHtml(stored: string): string {
   if (hasMarkup(stored)) return stored;
-  return descriptionParagraphs(stored)
+  return plainTextParagraphs(stored)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
     .join("\n");
 }
 
 /** The description's words without markup, one line (meta description, structured data). */
 export function descriptionText(stored: string): string {
-  if (!hasMarkup(stored)) return descriptionParagraphs(stored).join(" ");
+  if (!hasMarkup(stored)) return plainTextParagraphs(stored).join(" ");
   const doc = parseDocument(stored);
   // script and style carry no words a visitor reads
   for (const el of DomUtils.findAll((e) => e.name === "script" || e.name === "style", doc.children)) DomUtils.removeElement(el);

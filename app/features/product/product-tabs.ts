@@ -31,12 +31,3 @@ export function tabPath(slug: string, tab: ProductTabId): string {
 /** Where a tab's content is POSTed for (fields ajax and id). */
 export const tabLoadPath = (slug: string) => `/product/${slug}/tab/`;
 export const TAB_AJAX_ACTION = "tab";
-
-/** Plain-text descriptions: paragraphs are separated by blank lines. */
-export function descriptionParagraphs(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-}

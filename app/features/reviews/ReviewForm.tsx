@@ -4,7 +4,6 @@ import { parseReview, REVIEW_TEXT_MAX, REVIEW_THANKS, type ReviewErrors } from "
 import { HONEYPOT_FIELD, NAME_MAX, type FieldErrors } from "../../lib/form-fields.ts";
 import { useFieldChecks } from "../../ui/use-field-checks.ts";
 import { CURRENT_REVIEW_CONSENT, REVIEW_CONSENT_TEXTS } from "../../lib/consent.ts";
-import { tabPath } from "../product/index.ts";
 import { StarRatingInput } from "../../ui/StarRating.tsx";
 
 export interface ReviewFormInitial {
@@ -22,10 +21,10 @@ function checkReview(values: Record<string, string>): FieldErrors {
 
 /**
  * Rating, text, name and consent. Checked in the browser with the server's schema first, then
- * posted with `ajax=review` and answered with JSON; without JavaScript the same post re-renders
+ * posted to `path` (the product's reviews tab) with `ajax=review` and answered with JSON; without JavaScript the same post re-renders
  * the page with the errors (400) or comes back with the thank-you note (303).
  */
-export function ReviewForm({ slug, productTitle, initial }: { slug: string; productTitle: string; initial?: ReviewFormInitial }) {
+export function ReviewForm({ path, productTitle, initial }: { path: string; productTitle: string; initial?: ReviewFormInitial }) {
   const fetcher = useFetcher<Answer>();
   // the server's schema checks on submit, on blur and while correcting (use-field-checks.ts)
   const formRef = useRef<HTMLFormElement>(null);
@@ -58,7 +57,7 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
     const data = new FormData(e.currentTarget);
     setSent(false);
     data.set("ajax", "review");
-    void fetcher.submit(data, { method: "post", action: tabPath(slug, "reviews") });
+    void fetcher.submit(data, { method: "post", action: path });
   };
 
   const err = (field: keyof ReviewErrors) =>
@@ -77,7 +76,7 @@ export function ReviewForm({ slug, productTitle, initial }: { slug: string; prod
       id="review-form"
       className="review-form"
       method="post"
-      action={tabPath(slug, "reviews")}
+      action={path}
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="review-form-title"

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { ReviewListView, ReviewsSummary } from "../product/index.ts";
 import { countOf, formatDate, plural } from "../../lib/format.ts";
-import { descriptionParagraphs, tabPath } from "../product/index.ts";
 import { formatRating } from "../../lib/rating.ts";
+import { plainTextParagraphs } from "../../lib/plain-text.ts";
 import { REVIEW_SORTS, reviewQueryString, type ReviewQuery } from "./review-query.ts";
 import { StarRating } from "../../ui/StarRating.tsx";
 
@@ -24,10 +24,11 @@ function StarsLabel({ n, count }: { n: number; count: number }) {
 /**
  * The reviews tab's summary and list: every rating shown is one of these reviews, so the
  * count beside the stars is the count of texts. Sorting, the star filter and the pages are
- * links (?sort, ?stars, ?page), so they work without JavaScript and can be shared.
+ * links (?sort, ?stars, ?page) on `path`, the product's reviews tab (the product page gives its
+ * address), so they work without JavaScript and can be shared.
  */
-export function ReviewList({ slug, summary, list }: { slug: string; summary: ReviewsSummary; list: ReviewListView }) {
-  const href = (q: Partial<ReviewQuery>) => `${tabPath(slug, "reviews")}${reviewQueryString({ ...list.query, page: 1, ...q })}#reviews-list`;
+export function ReviewList({ path, summary, list }: { path: string; summary: ReviewsSummary; list: ReviewListView }) {
+  const href = (q: Partial<ReviewQuery>) => `${path}${reviewQueryString({ ...list.query, page: 1, ...q })}#reviews-list`;
   const total = summary.reviewCount;
   const { query } = list;
   return (
@@ -95,7 +96,7 @@ export function ReviewList({ slug, summary, list }: { slug: string; summary: Rev
                   <strong>{r.name}</strong> <time dateTime={new Date(r.createdAt).toISOString().slice(0, 10)}>{formatDate(r.createdAt)}</time>
                 </p>
                 <StarRating value={r.rating} size={16} />
-                {descriptionParagraphs(r.text).map((p, i) => (
+                {plainTextParagraphs(r.text).map((p, i) => (
                   <p key={i} className="review__text">
                     {p}
                   </p>
