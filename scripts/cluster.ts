@@ -15,7 +15,7 @@ import pg from "pg";
 import { ensurePgSchema, openDatabase } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
-import { ensureSearchIndex } from "../app/features/search/index.server.ts";
+import { ensureSearchIndex } from "../app/features/catalog/index.server.ts";
 import { renderSite, renderTrialMain } from "./nginx-config.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import type { Db } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { seedDemo } from "../app/db/seed/seed.server.ts";
-import { rebuildSearchIndex } from "../app/features/search/index.server.ts";
+import { rebuildSearchIndex } from "../app/features/catalog/index.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 

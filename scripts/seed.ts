@@ -7,7 +7,7 @@ import { ensurePgSchema, openDatabase } from "../app/db/database.server.ts";
 import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { seedDemoOrders } from "../app/db/seed/demo-orders.ts";
 import { DEFAULT_PRODUCTS, isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
-import { rebuildSearchIndex } from "../app/features/search/index.server.ts";
+import { rebuildSearchIndex } from "../app/features/catalog/index.server.ts";
 
 const { values: args } = parseArgs({
   options: {

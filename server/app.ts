@@ -33,7 +33,7 @@ import { migrateToLatest } from "../app/db/migrate.server.ts";
 import { tileCspSource, YANDEX_MAPS_CSP } from "../app/features/content/index.ts";
 import { VIDEO_FRAME_HOSTS } from "../app/lib/video-embed.ts";
 import { isEmpty, seedDemo } from "../app/db/seed/seed.server.ts";
-import { ensureSearchIndex } from "../app/features/search/index.server.ts";
+import { ensureSearchIndex } from "../app/features/catalog/index.server.ts";
 import { findStaffMember } from "../app/features/staff/index.server.ts";
 import { clientContext, nonceContext, renderMemoContext, servicesContext, sessionContext, type Services } from "../app/context.ts";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/search-suggest";
 import { servicesContext } from "../context.ts";
 import { NO_SUGGESTIONS, suggest } from "../features/search/index.server.ts";
 import { MAX_QUERY_LENGTH } from "../features/catalog/index.ts";
-import { cleanSearchText } from "../features/search/index.ts";
+import { cleanSearchText } from "../features/catalog/index.ts";
 
 /** Predictive search for the header box: a few sections and products, JSON. */
 export async function loader({ request, context }: Route.LoaderArgs) {

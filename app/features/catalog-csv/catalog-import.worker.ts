@@ -77,7 +77,7 @@ const db = openDatabase(job.db.url, {
 });
 async function apply(job: ApplyJob): Promise<WorkerReply> {
   const { writeCatalogImport } = await import("./catalog-import-apply.server.ts");
-  const { rebuildSearchIndex } = await import("../search/index.server.ts");
+  const { rebuildSearchIndex } = await import("../catalog/index.server.ts");
   const result = await writeCatalogImport(db.kysely, job.actor, job.plan, job.now);
   // Every search document is rewritten after an import (decision 074), in one transaction of its
   // own: on the server's connection that held every visitor's query for over a minute at 200 000

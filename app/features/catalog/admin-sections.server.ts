@@ -13,7 +13,7 @@ import { ancestorChain, flattenTree, moveAmongSiblings, siblingsOf, subtreeIds, 
 import { sectionProperties } from "../product/index.server.ts";
 import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { catalogChanged } from "./catalog-changes.server.ts";
-import { refreshSearchDocuments } from "../search/index.server.ts";
+import { refreshSearchDocuments } from "./search-documents.server.ts";
 import { loadFacetChoices } from "./section-facets.server.ts";
 import { FieldRefusal } from "../../lib/field-refusal.ts";
 import { updateAtVersion } from "../../db/versioned-update.ts";

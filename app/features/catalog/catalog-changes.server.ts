@@ -10,7 +10,7 @@
 // nothing more.
 import type { Db } from "../../db/database.server.ts";
 import { PATCH_MAX_PRODUCTS, refreshCatalogIndex } from "./catalog-index.server.ts";
-import { rebuildSearchIndex, refreshSearchDocuments } from "../search/index.server.ts";
+import { rebuildSearchIndex, refreshSearchDocuments } from "./search-documents.server.ts";
 
 /** Generations listed in catalog_changes: an instance further behind rebuilds its index. */
 const KEEP_GENERATIONS = 1000;

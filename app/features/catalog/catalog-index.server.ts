@@ -11,7 +11,7 @@ import type { Db } from "../../db/database.server.ts";
 import { PostingList } from "./posting-list.ts";
 import type { Direction } from "./listing-query.ts";
 import type { ProductTable, ProductValueTable, PropertyTable } from "../../db/schema.ts";
-import { buildSearchIndex, patchSearchIndex, type SearchIndex } from "../search/index.server.ts";
+import { buildSearchIndex, patchSearchIndex, type SearchIndex } from "./search-index.server.ts";
 
 export interface FacetIndex {
   code: string;

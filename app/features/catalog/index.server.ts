@@ -5,5 +5,7 @@ export * from "./catalog.server.ts";
 export * from "./listing-page.server.ts";
 export * from "./listing.server.ts";
 export * from "./page-version.server.ts";
+export * from "./search-documents.server.ts";
+export * from "./search-index.server.ts";
 export * from "./section-covers.server.ts";
 export * from "./section-facets.server.ts";

@@ -3,7 +3,7 @@
 // `<code>[min]` / `<code>[max]`. «Показать ещё» adds `from`: pages `from` to `page` are shown
 // (decision 069), so a reload or a shared link shows everything that was loaded. Parsing never
 // throws: junk is ignored, clamped or swapped.
-import { cleanSearchText } from "../search/index.ts";
+import { cleanSearchText } from "./search-text.ts";
 
 export const DIRECTIONS = {
   popular: "По популярности",

@@ -1,15 +1,16 @@
-// What the search needs beyond the full-text match (search.server.ts), kept in the catalogue
+// What the search needs beyond the full-text match (search/search.server.ts), kept in the catalogue
 // index so it is built once per process and refreshed with it (catalog-index.server.ts):
 // - the words of every product title, to rank title matches above other matches;
 // - brands, property values and sections as fields, each with the products that have it;
 // - section names (and «Комплекты» for sets), so a query naming a section ranks it first;
 // - the catalogue vocabulary for typo and keyboard-layout correction.
 // See docs/decisions/066-forgiving-search.md.
-import { Bitset, PostingList } from "../catalog/index.ts";
+import { Bitset } from "./bitset.ts";
+import { PostingList } from "./posting-list.ts";
 import { queryStems, stem, withoutYo, words, writtenWords } from "../../lib/russian-words.ts";
-import { SearchVocabulary } from "./search-vocabulary.ts";
+import { correctQuery, SearchVocabulary } from "./search-vocabulary.ts";
 import type { ProductKind } from "../../db/schema.ts";
-import type { CatalogIndex, FacetIndex } from "../catalog/index.server.ts";
+import type { CatalogIndex, FacetIndex } from "./catalog-index.server.ts";
 
 interface NamedSet {
   /** stems of the name, without joining words («Тумбы под телевизор» → тумб, телевизор) */
@@ -259,6 +260,11 @@ export function relevanceOrder(index: CatalogIndex, positions: number[], text: s
     keys.set(pos, (first * 16 + inTitle) * 16 + inField);
   }
   return Int32Array.from(positions).sort((a, b) => keys.get(b)! - keys.get(a)! || search.popularityRank[a]! - search.popularityRank[b]!);
+}
+
+/** The query with typos and the wrong keyboard layout corrected by the catalogue's words; null when nothing changes. */
+export function correctedQuery(index: CatalogIndex, text: string, { typing = false } = {}): string | null {
+  return correctQuery(text, index.search.vocabulary, { typing });
 }
 
 function lowerBound(sorted: string[], value: string): number {

@@ -39,7 +39,7 @@ import {
   type ExchangeSession,
 } from "./exchange-1c.server.ts";
 import type { FileStorage, Mailer } from "../../lib/ports.ts";
-import { refreshSearchDocuments } from "../search/index.server.ts";
+import { refreshSearchDocuments } from "../catalog/index.server.ts";
 import { notifyBackInStock } from "../requests/index.server.ts";
 import { readJsonColumn } from "../../lib/json-columns.ts";
 

@@ -11,7 +11,8 @@ import { buildCatalogIndex, patchedIndex, type CatalogIndex } from "../../../app
 import { knownFilters } from "../../../app/features/catalog/listing-page.server.ts";
 import { computeListing } from "../../../app/features/catalog/listing.server.ts";
 import { deleteProduct } from "../../../app/features/product/product-publishing.server.ts";
-import { findProducts, rebuildSearchIndex } from "../../../app/features/search/search.server.ts";
+import { findProducts } from "../../../app/features/search/search.server.ts";
+import { rebuildSearchIndex } from "../../../app/features/catalog/search-documents.server.ts";
 import { CLI_ACTOR } from "../../../app/features/staff/staff.server.ts";
 import { parseListingQuery } from "../../../app/features/catalog/listing-query.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../../support/test-app.ts";

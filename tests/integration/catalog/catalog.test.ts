@@ -3,7 +3,8 @@ import type { Db } from "../../../app/db/database.server.ts";
 import { seedDemo } from "../../../app/db/seed/seed.server.ts";
 import { buildCatalogIndex, type CatalogIndex } from "../../../app/features/catalog/catalog-index.server.ts";
 import { computeListing } from "../../../app/features/catalog/listing.server.ts";
-import { rebuildSearchIndex, searchProductIds } from "../../../app/features/search/search.server.ts";
+import { searchProductIds } from "../../../app/features/search/search.server.ts";
+import { rebuildSearchIndex } from "../../../app/features/catalog/search-documents.server.ts";
 import { parseListingQuery, type ListingQuery } from "../../../app/features/catalog/listing-query.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../../support/test-app.ts";
 

@@ -1,1 +1,0 @@
-export * from "./search-text.ts";
