@@ -7,7 +7,7 @@ import { clientContext, servicesContext, sessionContext } from "../context.ts";
 import { cartOwner, loadCart, loadProductLine } from "../features/cart/index.server.ts";
 import type { CartLineView } from "../features/cart/index.ts";
 import { postOneClick } from "../features/checkout/index.server.ts";
-import { isOrderable } from "../features/cart/index.ts";
+import { isOrderable } from "../features/delivery/index.ts";
 import { formatPrice } from "../lib/format.ts";
 import { NOTHING_TO_ORDER_MESSAGE, ONE_CLICK_LABEL, soldOutMessage } from "../features/checkout/index.ts";
 import { Breadcrumbs } from "../features/catalog/components.ts";

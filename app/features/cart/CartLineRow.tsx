@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import type { CartLineView } from "./cart-types.ts";
-import { availabilityLabel, availabilityReason, lineAvailability } from "./cart-availability.ts";
+import { availabilityLabel, availabilityReason } from "./cart-availability.ts";
+import { lineAvailability } from "../delivery/index.ts";
 import { formatPrice, formatWeight } from "../../lib/format.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
 import { ProductPicture } from "../media/components.ts";

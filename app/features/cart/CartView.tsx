@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { cartTotals, cartWeightText, type CartLineView } from "./cart-types.ts";
-import { isOrderable } from "./cart-availability.ts";
+import { isOrderable } from "../delivery/index.ts";
 import { LIFTING_BY_MANAGER } from "../delivery/index.ts";
 import { countOf, formatPrice, PRODUCT_FORMS } from "../../lib/format.ts";
 import { cartPromoDiscount, type CartPromo } from "../promo/index.ts";

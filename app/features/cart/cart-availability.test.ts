@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { availabilityLabel, availabilityReason, blockingLineText, isOrderable, lineAvailability } from "./cart-availability.ts";
+import { availabilityLabel, availabilityReason, blockingLineText } from "./cart-availability.ts";
 
 describe("cart line availability", () => {
-  it("is fine while the stock covers the quantity, short when it covers part, out when it is gone", () => {
-    expect(lineAvailability(2, 5)).toEqual({ state: "ok" });
-    expect(lineAvailability(5, 5)).toEqual({ state: "ok" });
-    expect(lineAvailability(5, 2)).toEqual({ state: "short", left: 2 });
-    expect(lineAvailability(1, 0)).toEqual({ state: "out" });
-    expect(lineAvailability(1, -3)).toEqual({ state: "out" });
-    expect(isOrderable({ qty: 3, inStock: 3 })).toBe(true);
-    expect(isOrderable({ qty: 4, inStock: 3 })).toBe(false);
-    expect(isOrderable({ qty: 1, inStock: 0 })).toBe(false);
-  });
-
   it("marks and explains the line in Russian", () => {
     expect(availabilityLabel({ state: "ok" })).toBeNull();
     expect(availabilityLabel({ state: "out" })).toBe("Нет в наличии");

@@ -1,18 +1,9 @@
-// Whether a cart line can be ordered as it stands, and how the cart and the checkout say so.
-// A line stays in the cart when its goods run out meanwhile (the visitor decides what to do with
-// it), but it counts nowhere — not in the totals, the header or an order — until it fits the stock.
+// How the cart and the checkout say that a cart line cannot be ordered as it stands. A line stays
+// in the cart when its goods run out meanwhile (the visitor decides what to do with it), but it
+// counts nowhere — not in the totals, the header or an order — until it fits the stock (the rule
+// is delivery's lineAvailability and isOrderable).
 import { formatNumber } from "../../lib/format.ts";
-
-export type LineAvailability = { state: "ok" } | { state: "out" } | { state: "short"; left: number };
-
-/** @param inStock pieces in stock now (0 or less: none) */
-export function lineAvailability(qty: number, inStock: number): LineAvailability {
-  if (inStock <= 0) return { state: "out" };
-  if (qty > inStock) return { state: "short", left: inStock };
-  return { state: "ok" };
-}
-
-export const isOrderable = (line: { qty: number; inStock: number }): boolean => lineAvailability(line.qty, line.inStock).state === "ok";
+import { lineAvailability, type LineAvailability } from "../delivery/index.ts";
 
 /** The mark on the line: «Нет в наличии», «Осталось 2 шт.»; null when it can be ordered. */
 export function availabilityLabel(a: LineAvailability): string | null {

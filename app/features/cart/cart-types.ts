@@ -1,6 +1,6 @@
 // Cart shapes shared by the server and the cart page (no SQL here).
 import type { ProductImage, ProductKind } from "../../db/schema.ts";
-import { isOrderable } from "./cart-availability.ts";
+import { isOrderable } from "../delivery/index.ts";
 import { formatWeight } from "../../lib/format.ts";
 
 export interface CartSetItem {

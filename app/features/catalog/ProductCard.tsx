@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { ProductCardData } from "./catalog-types.ts";
 import { countOf, discountPercent, formatPrice } from "../../lib/format.ts";
 import { formatRating } from "../../lib/rating.ts";
-import { availabilityOf } from "./availability.ts";
+import { availabilityOf } from "../delivery/index.ts";
 import { ProductPicture } from "../media/components.ts";
 import { CardActions } from "./CardActions.tsx";
 import "./ProductCard.css";

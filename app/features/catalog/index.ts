@@ -1,4 +1,3 @@
-export * from "./availability.ts";
 export * from "./bitset.ts";
 export * from "./catalog-types.ts";
 export * from "./listing-query.ts";

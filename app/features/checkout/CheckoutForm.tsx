@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { CartLineView, CartTotals } from "../cart/index.ts";
-import { blockingLineText, isOrderable, type BlockingLine } from "../cart/index.ts";
+import { blockingLineText, type BlockingLine } from "../cart/index.ts";
 import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION } from "../../lib/consent.ts";
-import { quoteDelivery, type DeliveryType, type LiftTariffs, type LiftType } from "../delivery/index.ts";
+import { isOrderable, quoteDelivery, type DeliveryType, type LiftTariffs, type LiftType } from "../delivery/index.ts";
 import { PhoneInput } from "../../ui/PhoneInput.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import { focusFirstError, useFieldChecks } from "../../ui/use-field-checks.ts";

@@ -4,8 +4,8 @@
 // address and nothing to pay for delivery yet.
 import crypto from "node:crypto";
 import type { Db } from "../../db/database.server.ts";
-import { isOrderable, cartTotals, type CartLineView } from "../cart/index.ts";
-import { MANAGER_DELIVERY } from "../delivery/index.ts";
+import { cartTotals, type CartLineView } from "../cart/index.ts";
+import { isOrderable, MANAGER_DELIVERY } from "../delivery/index.ts";
 import { NOTHING_TO_ORDER_MESSAGE, ONE_CLICK_SOURCE, soldOutMessage, type OneClickInput } from "./one-click.ts";
 import { loadCart, loadProductLine } from "../cart/index.server.ts";
 import { OrderError, reserveAndInsertOrder } from "../orders/index.server.ts";

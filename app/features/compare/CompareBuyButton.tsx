@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import type { ComparedProduct } from "./compare-types.ts";
-import { availabilityOf } from "../catalog/index.ts";
+import { availabilityOf } from "../delivery/index.ts";
 import { AddToCartButton } from "../cart/components.ts";
 
 /**

@@ -1,3 +1,4 @@
+export * from "./availability.ts";
 export * from "./city-cookie.ts";
 export * from "./delivery-date.ts";
 export * from "./delivery-estimate.ts";

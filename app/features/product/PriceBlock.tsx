@@ -8,7 +8,7 @@ import { QuantityInput } from "../../ui/QuantityInput.tsx";
 import { StarRating } from "../../ui/StarRating.tsx";
 import { ShareButtons } from "../../ui/ShareButtons.tsx";
 import { Icon } from "../../ui/Icon.tsx";
-import { availabilityOf } from "../catalog/index.ts";
+import { availabilityOf } from "../delivery/index.ts";
 import type { DeliveryEstimate } from "../delivery/index.ts";
 import { useAddToCart } from "../cart/components.ts";
 import { CompareToggle } from "../compare/components.ts";

@@ -3,7 +3,7 @@
 // sum for the eligible lines (percent of their sum, or the fixed amount but never more than they
 // cost), then spread over those lines in proportion to their sums by the largest-remainder rule:
 // the per-line discounts always add up to the total and no line goes below 0.
-import { isOrderable } from "../cart/index.ts";
+import { isOrderable } from "../delivery/index.ts";
 import { formatPrice } from "../../lib/format.ts";
 
 export type PromoKind = "percent" | "fixed";
