@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/favorites";
 import { servicesContext, sessionContext } from "../context.ts";
-import { clearFavorites, favoriteIds, loadFavoriteCards, setFavorite } from "../features/favourites/index.server.ts";
+import { clearFavorites, favoriteIds, setFavorite } from "../features/favourites/index.server.ts";
+import { loadProductCards } from "../features/catalog/index.server.ts";
 import { parseFavoriteRequest } from "../features/favourites/index.ts";
 import { countOf, PRODUCT_FORMS } from "../lib/format.ts";
 import { Breadcrumbs, ProductCard } from "../features/catalog/components.ts";
@@ -13,7 +14,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Избранное — 
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  return { products: await loadFavoriteCards(db, await favoriteIds(db, context.get(sessionContext))) };
+  // the catalogue's cards of the visitor's favourites; products gone from the catalogue drop out quietly
+  return { products: await loadProductCards(db, await favoriteIds(db, context.get(sessionContext))) };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Reads a cart change from JSON or a plain form, the same fields either way.
 import { MAX_CART_QTY, parseCartQuantity } from "./quantity.ts";
+import { parseId } from "../../lib/record-id.ts";
 
 export type CartRequest =
   | { json: boolean; back: string; id: number; type: string; cnt: number; items?: number[]; mode: "add" | "set"; line?: number }
@@ -49,10 +50,4 @@ export async function readCartRequest(request: Request, pathType: string | undef
     itemIds = parsed as number[];
   }
   return { json, back, id: id ?? 0, type, cnt, items: itemIds, mode: body.mode === "add" ? "add" : "set", line };
-}
-
-/** A row id, strictly: a positive JSON integer or a string of digits («0x10», «1e1», true → null). */
-export function parseId(raw: unknown): number | null {
-  const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
 }

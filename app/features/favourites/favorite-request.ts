@@ -1,5 +1,5 @@
 // What a «В избранное» post says, read the same way from JSON and from a plain form.
-import { parseId } from "../cart/index.ts";
+import { parseId } from "../../lib/record-id.ts";
 import { safeBackPath } from "../../lib/safe-back-path.ts";
 
 export type FavoriteRequest =

@@ -1,10 +1,9 @@
 // «Избранное»: a guest's list lives in the session data (product ids, oldest first), an account's
 // in the favorites table, so it follows the customer to every device. At login the guest's list
-// joins the account's (decision 065).
+// joins the account's (decision 065). The page's cards are the catalogue's (the route loads them
+// for these ids), so the catalogue's cards can carry the heart without a cycle.
 import type { Db } from "../../db/database.server.ts";
 import type { SessionHandle } from "../../context.ts";
-import type { ProductCardData } from "../catalog/index.ts";
-import { loadProductCards } from "../catalog/index.server.ts";
 
 /** the session data key of a guest's list */
 export const FAVORITES_KEY = "favorites";
@@ -37,11 +36,6 @@ export async function favoriteIds(db: Db, visitor: Visitor): Promise<number[]> {
     .limit(MAX_FAVORITES)
     .execute();
   return rows.map((r) => r.product_id);
-}
-
-/** The cards of the favourites page; products gone from the catalogue drop out quietly. */
-export function loadFavoriteCards(db: Db, ids: number[]): Promise<ProductCardData[]> {
-  return loadProductCards(db, ids);
 }
 
 export type FavoriteResult = { ok: true; favorite: boolean; count: number } | { ok: false; status: 404 | 409; message: string };
