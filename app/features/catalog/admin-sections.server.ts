@@ -10,7 +10,7 @@ import type { Database } from "../../db/schema.ts";
 import { BRAND_OPTION, facetFormRows, inheritedChoice, PRICE_OPTION, type FacetChoice, type FacetOption } from "./section-facets.ts";
 import { SECTION_MESSAGES, type SectionAddInput, type SectionEditInput } from "./section-form.ts";
 import { ancestorChain, flattenTree, moveAmongSiblings, siblingsOf, subtreeIds, type SectionRow, type TreeEntry } from "./section-tree.ts";
-import { sectionProperties } from "../product/index.server.ts";
+import { sectionProperties } from "./section-properties.server.ts";
 import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { catalogChanged } from "./catalog-changes.server.ts";
 import { refreshSearchDocuments } from "./search-documents.server.ts";

@@ -65,3 +65,13 @@ export interface ListingView {
   /** the filter panel's order when the section chose one (decision 079); else the usual order */
   filterOrder?: FilterGroupKey[];
 }
+
+/** A property as the product form offers it: the values used anywhere in the catalogue. */
+export interface PropertyField {
+  code: string;
+  title: string;
+  kind: "enum" | "multi" | "number";
+  unit: string;
+  /** the values offered (enum, multi); empty for numbers */
+  options: string[];
+}

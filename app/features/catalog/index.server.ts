@@ -9,3 +9,4 @@ export * from "./search-documents.server.ts";
 export * from "./search-index.server.ts";
 export * from "./section-covers.server.ts";
 export * from "./section-facets.server.ts";
+export * from "./section-properties.server.ts";

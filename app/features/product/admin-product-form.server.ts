@@ -1,16 +1,17 @@
-// One product in the back office (decision 073): its form's values and the properties
-// its section offers, and the save. A save is one transaction: the version the editor saw is
-// checked (a second save on one version is refused, nothing written), the slug must be free,
-// the section and every property value must exist, the description is cleaned by the allow-list
-// sanitiser, and the audit entry carries the changed fields before and after.
+// One product in the back office (decision 073): its form's values (the properties its section
+// offers are the catalogue's, sectionProperties) and the save. A save is one transaction: the
+// version the editor saw is checked (a second save on one version is refused, nothing written),
+// the slug must be free, the section and every property value must exist, the description is
+// cleaned by the allow-list sanitiser, and the audit entry carries the changed fields before and
+// after.
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { Database } from "../../db/schema.ts";
 import { PRODUCT_CONFLICT_MESSAGE, roublesField, type ProductFormInput } from "./product-form.ts";
-import type { ProductFormValues, PropertyField } from "./admin-product-types.ts";
+import type { ProductFormValues } from "./admin-product-types.ts";
 import { AdminProductError } from "./admin-products.server.ts";
 import { recordAudit, type StaffActor } from "../audit/index.server.ts";
-import { catalogChanged } from "../catalog/index.server.ts";
+import { catalogChanged, sectionProperties } from "../catalog/index.server.ts";
 import { cleanRichText } from "../content/index.server.ts";
 import { loadSetForm } from "./admin-set-form.server.ts";
 import { auditedItems, composeSet, recomputeSetsContaining, SetCompositionError, storedSetItems, writeSetItems } from "./set-totals.server.ts";
@@ -18,56 +19,6 @@ import { isNonEmptyString, isProductImage, parseJsonList } from "../../lib/json-
 import { droppedMedia, ProductImagesRefusal, resolveProductImages } from "../media/index.server.ts";
 import { DEFAULT_LEAD_WEEKS } from "../delivery/index.ts";
 import { updateAtVersion } from "../../db/versioned-update.ts";
-
-type Executor = Db["kysely"] | Transaction<Database>;
-
-/**
- * The properties a section's products carry (its own and its subsections'), each with the values
- * used anywhere in the catalogue: the form offers exactly what the storefront's filters know.
- */
-export async function sectionProperties(k: Executor, sectionId: number): Promise<PropertyField[]> {
-  const sections = await k.selectFrom("sections").select(["id", "parent_id"]).execute();
-  const ids = [sectionId];
-  for (let i = 0; i < ids.length; i++) for (const s of sections) if (s.parent_id === ids[i]) ids.push(s.id);
-  const used = await k
-    .selectFrom("product_values")
-    .innerJoin("products", "products.id", "product_values.product_id")
-    .select("product_values.property_id")
-    .distinct()
-    .where("products.section_id", "in", ids)
-    .execute();
-  if (!used.length) return [];
-  const props = await k
-    .selectFrom("properties")
-    .selectAll()
-    .where(
-      "id",
-      "in",
-      used.map((u) => u.property_id),
-    )
-    .orderBy("sort")
-    .execute();
-  const textProps = props.filter((p) => p.kind !== "number").map((p) => p.id);
-  const values = textProps.length
-    ? await k
-        .selectFrom("product_values")
-        .select(["property_id", "value_text"])
-        .distinct()
-        .where("property_id", "in", textProps)
-        .where("value_text", "is not", null)
-        .execute()
-    : [];
-  return props.map((p) => ({
-    code: p.code,
-    title: p.title,
-    kind: p.kind,
-    unit: p.unit,
-    options: values
-      .filter((v) => v.property_id === p.id)
-      .map((v) => v.value_text!)
-      .sort((a, b) => a.localeCompare(b, "ru")),
-  }));
-}
 
 export function emptyProductForm(sectionId = 0): ProductFormValues {
   return {

@@ -31,15 +31,6 @@ export interface SectionOption {
   label: string;
 }
 
-export interface PropertyField {
-  code: string;
-  title: string;
-  kind: "enum" | "multi" | "number";
-  unit: string;
-  /** the values offered (enum, multi); empty for numbers */
-  options: string[];
-}
-
 /** What the form shows for one product (or a new one: id 0, version 0). */
 export interface ProductFormValues {
   id: number;

@@ -7,7 +7,6 @@ import {
   emptyProductForm,
   loadProductForm,
   saveProduct,
-  sectionProperties,
   AdminProductError,
   sectionOptions,
   editSetItems,
@@ -16,6 +15,7 @@ import {
 } from "../../features/product/index.server.ts";
 import type { ProductFormValues } from "../../features/product/index.ts";
 import { receiveProductMedia, removeProductMedia } from "../../features/media/index.server.ts";
+import { sectionProperties } from "../../features/catalog/index.server.ts";
 import { requireStaff } from "../../http/staff-guard.server.ts";
 import { adminMeta } from "../../features/back-office/index.ts";
 import { parseProductForm, parseSetOp, readSetRows, articleOf } from "../../features/product/index.ts";

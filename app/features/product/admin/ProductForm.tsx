@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import type { ProductFormValues, PropertyField, SectionOption } from "../admin-product-types.ts";
+import type { ProductFormValues, SectionOption } from "../admin-product-types.ts";
+import type { PropertyField } from "../../catalog/index.ts";
 import { FormGroup } from "../../../ui/FormGroup.tsx";
 import { SetItemsEditor } from "./SetItemsEditor.tsx";
 import { ProductImagesField } from "./ProductImagesField.tsx";
