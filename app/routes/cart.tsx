@@ -5,6 +5,7 @@ import { cartOwner, confirmCartPrices, loadCart } from "../features/cart/index.s
 import { cartPromo, checkPromoForCart, PROMO_SESSION_KEY, sessionPromoCode } from "../features/promo/index.server.ts";
 import { Breadcrumbs } from "../features/catalog/components.ts";
 import { CartView } from "../features/cart/components.ts";
+import { OneClickButton } from "../features/checkout/components.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Корзина — Витрина" }, { name: "robots", content: "noindex" }];
 
@@ -56,6 +57,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
         lines={loaderData.lines}
         promo={loaderData.promo}
         promoForm={actionData ? { error: actionData.promoError, typed: actionData.typed } : undefined}
+        oneClick={<OneClickButton className="cart__one-click" />}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { cartTotals, cartWeightText, type CartLineView } from "./cart-types.ts";
 import { isOrderable } from "../delivery/index.ts";
@@ -7,7 +7,6 @@ import { countOf, formatPrice, PRODUCT_FORMS } from "../../lib/format.ts";
 import { cartPromoDiscount, type CartPromo } from "../promo/index.ts";
 import { CartLineRow } from "./CartLineRow.tsx";
 import { PromoCodeForm } from "../promo/components.ts";
-import { OneClickButton } from "../checkout/components.ts";
 import "./Cart.css";
 
 const LINE_FORMS = ["позиция", "позиции", "позиций"] as const;
@@ -16,9 +15,21 @@ const LINE_FORMS = ["позиция", "позиции", "позиций"] as con
  * The cart page's state lives here: quantities change optimistically and «Удалить» only marks a
  * line (its input disabled) until «Вернуть»; totals are recomputed from the lines that remain.
  * A line the stock no longer covers stays listed, marked, and out of the totals until it is
- * removed or lowered (the header and the checkout leave it out the same way).
+ * removed or lowered (the header and the checkout leave it out the same way). `oneClick` is the
+ * checkout's «Купить в 1 клик», shown while a line can be ordered: the page hands it in, since the
+ * checkout imports the cart.
  */
-export function CartView({ lines, promo, promoForm }: { lines: CartLineView[]; promo: CartPromo | null; promoForm?: { error?: string; typed?: string } }) {
+export function CartView({
+  lines,
+  promo,
+  promoForm,
+  oneClick,
+}: {
+  lines: CartLineView[];
+  promo: CartPromo | null;
+  promoForm?: { error?: string; typed?: string };
+  oneClick?: ReactNode;
+}) {
   const [qty, setQty] = useState(() => new Map(lines.map((l) => [l.id, l.qty])));
   const [deleted, setDeleted] = useState<ReadonlySet<number>>(new Set());
   const mark = (id: number, on: boolean) =>
@@ -111,7 +122,7 @@ export function CartView({ lines, promo, promoForm }: { lines: CartLineView[]; p
             </button>
           </Form>
         </div>
-        {orderable.length ? <OneClickButton className="cart__one-click" /> : null}
+        {orderable.length ? oneClick : null}
         <p className="cart__hint">Стоимость доставки и подъёма на этаж посчитаем при оформлении.</p>
         {totals.unweighed.length ? (
           <p className="cart__hint" data-testid="cart-lifting-to-quote">

@@ -1,6 +1,7 @@
 import { cartWeightText, type CartLineView, type CartTotals } from "../cart/index.ts";
 import { countOf, formatPrice, PRODUCT_FORMS } from "../../lib/format.ts";
 import { LIFTING_BY_MANAGER, type DeliveryQuote } from "../delivery/index.ts";
+import "../orders/order-summary.css";
 
 export function OrderSummary({
   lines,

@@ -2,13 +2,8 @@
 import { shopToday } from "../../lib/shop-calendar.ts";
 import { z } from "zod";
 import { isConsentVersion } from "../../lib/consent.ts";
-import { DELIVERY_TYPES, LIFT_TYPES, type DeliveryType, type LiftType } from "../delivery/index.ts";
+import { DELIVERY_TYPES, LIFT_TYPES, PICKUP_POINT_MESSAGES, type DeliveryType, type LiftType } from "../delivery/index.ts";
 import { consentGiven, FIELD_MESSAGES, fieldErrors, optionalEmail, personName, phone } from "../../lib/form-fields.ts";
-
-export const PICKUP_POINT_MESSAGES = {
-  missing: "Выберите пункт самовывоза",
-  unknown: "Такого пункта самовывоза нет: выберите пункт из списка",
-} as const;
 
 export const DELIVERY_SLOTS = ["10:00–14:00", "14:00–18:00", "18:00–22:00"] as const;
 export const MAX_DELIVERY_DAYS_AHEAD = 60;

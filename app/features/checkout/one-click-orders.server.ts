@@ -6,9 +6,10 @@ import crypto from "node:crypto";
 import type { Db } from "../../db/database.server.ts";
 import { cartTotals, type CartLineView } from "../cart/index.ts";
 import { isOrderable, MANAGER_DELIVERY } from "../delivery/index.ts";
-import { NOTHING_TO_ORDER_MESSAGE, ONE_CLICK_SOURCE, soldOutMessage, type OneClickInput } from "./one-click.ts";
+import { NOTHING_TO_ORDER_MESSAGE, soldOutMessage, type OneClickInput } from "./one-click.ts";
 import { loadCart, loadProductLine } from "../cart/index.server.ts";
 import { OrderError, reserveAndInsertOrder } from "../orders/index.server.ts";
+import { ONE_CLICK_SOURCE } from "../orders/index.ts";
 import type { RateLimiter } from "../../lib/ports.ts";
 
 /** Orders per client address, and per phone number (whatever the address), in one window. */

@@ -5,10 +5,6 @@ import { z } from "zod";
 import { isConsentVersion } from "../../lib/consent.ts";
 import { consentGiven, FIELD_MESSAGES, parseFields, personName, phone, type FieldErrors, type ParseResult } from "../../lib/form-fields.ts";
 
-/** orders.source of an order placed this way (the back office marks it) */
-export const ONE_CLICK_SOURCE = "one_click";
-export const ONE_CLICK_SOURCE_NAME = "1 клик";
-
 export const ONE_CLICK_LABEL = "Купить в 1 клик";
 /** the plain page the button leads to without JavaScript, and where the form posts */
 export const ONE_CLICK_PATH = "/buy/one-click/";

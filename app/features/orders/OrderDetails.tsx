@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { OrderView } from "./order-types.ts";
 import { deliveryName, isManagerPriced, LIFT_TYPES, LIFTING_BY_MANAGER, MANAGER_PRICES_DELIVERY } from "../delivery/index.ts";
 import { formatDate, formatPrice, formatWeight } from "../../lib/format.ts";
-import "../checkout/Checkout.css";
+import "./order-summary.css";
 
 /** An order's lines, how it is received and its money. A pickup order says nothing of delivery. */
 export function OrderDetails({ order }: { order: OrderView }) {

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import type { AdminOrderView } from "../admin-order-types.ts";
 import { deliveryName, LIFT_TYPES, LIFTING_BY_MANAGER } from "../../delivery/index.ts";
 import { formatDateTime, formatPrice } from "../../../lib/format.ts";
-import { ONE_CLICK_SOURCE, ONE_CLICK_SOURCE_NAME } from "../../checkout/index.ts";
+import { ONE_CLICK_SOURCE, ONE_CLICK_SOURCE_NAME } from "../order-source.ts";
 import { liftingPriceEditable } from "../order-workflow.ts";
 
 /** kopecks → what the price field shows («1234,50») */

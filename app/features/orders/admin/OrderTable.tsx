@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { AdminOrderList } from "../admin-order-types.ts";
 import { deliveryName } from "../../delivery/index.ts";
 import { formatDateTime, formatPrice } from "../../../lib/format.ts";
-import { ONE_CLICK_SOURCE, ONE_CLICK_SOURCE_NAME } from "../../checkout/index.ts";
+import { ONE_CLICK_SOURCE, ONE_CLICK_SOURCE_NAME } from "../order-source.ts";
 import { orderStatusName } from "../order-status.ts";
 import { orderListParams, type OrderListFilter, type OrderSort } from "../order-workflow.ts";
 
