@@ -17,6 +17,12 @@ describe("inlining the page's stylesheets into the head", () => {
     );
   });
 
+  it("inlines a stylesheet React Router marks with «#» (a lazily loaded chunk carries it too), keeping its link as it was", () => {
+    expect(inlineStylesheets(`<link rel="stylesheet" href="/assets/page.css#"/>`, cssOf)).toBe(
+      `<style data-href="/assets/page.css#">.page{color:red}</style><link rel="stylesheet" href="/assets/page.css#" disabled/>`,
+    );
+  });
+
   it("leaves unknown stylesheets and other links alone", () => {
     const head = `<link rel="preload" href="/assets/font.woff2" as="font"/><link rel="stylesheet" href="https://cdn.example/x.css"/>`;
     expect(inlineStylesheets(head, cssOf)).toBe(head);

@@ -18,7 +18,9 @@ export function inlineStylesheets(head: string, cssOf: (href: string) => string 
   let used = 0;
   return head.replace(STYLESHEET, (tag: string, before: string, after: string) => {
     const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
-    const css = href ? cssOf(href) : undefined;
+    // React Router marks a stylesheet that a lazily loaded chunk carries too with a trailing «#»
+    // (its href then differs from the one that chunk's loader adds); the file is the same
+    const css = href ? cssOf(href.replace(/#$/, "")) : undefined;
     if (css === undefined || used + css.length > limit || /\bdisabled\b/.test(tag)) return tag;
     used += css.length;
     // a literal "</style" inside the CSS would end the element early
