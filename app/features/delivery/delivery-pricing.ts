@@ -7,12 +7,6 @@ export const DELIVERY_TYPES = {
 } as const;
 export type DeliveryType = keyof typeof DELIVERY_TYPES;
 
-/** A pickup refused: no point chosen, or one the shop does not have (the checkout's check and the order's). */
-export const PICKUP_POINT_MESSAGES = {
-  missing: "Выберите пункт самовывоза",
-  unknown: "Такого пункта самовывоза нет: выберите пункт из списка",
-} as const;
-
 /**
  * «Купить в 1 клик» asks for no address: the manager agrees delivery on the phone. It is an order's
  * delivery, never a checkout choice, so it stays out of DELIVERY_TYPES (the checkout's radios).

@@ -4,3 +4,4 @@ export * from "./delivery-date.ts";
 export * from "./delivery-estimate.ts";
 export * from "./delivery-pricing.ts";
 export * from "./lead-time.ts";
+export * from "./pickup-point.ts";
