@@ -2,7 +2,6 @@
 // (404) to a visitor at once, and a cart line whose price staff changed says «Цена изменилась» with
 // the old and new price, the total at the new one, and only on that visit. The changes are made as
 // the back office makes them (domain functions on the e2e server's database, then catalogChanged).
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { openDatabase } from "../../app/db/database.server.ts";
 import { catalogChanged } from "../../app/features/catalog/catalog-changes.server.ts";
@@ -10,8 +9,7 @@ import { setProductPublished } from "../../app/features/product/product-publishi
 import { CLI_ACTOR } from "../../app/features/staff/staff.server.ts";
 import { formatPrice } from "../../app/lib/format.ts";
 import { expectNoSeriousA11yViolations } from "./support.ts";
-
-const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
+import { E2E_DB } from "./e2e-server-data.ts";
 
 interface Product {
   id: number;
