@@ -8,7 +8,7 @@ import { catalogChanged } from "../../app/features/catalog/catalog-changes.serve
 import { setProductPublished } from "../../app/features/product/product-publishing.server.ts";
 import { CLI_ACTOR } from "../../app/features/staff/staff.server.ts";
 import { formatPrice } from "../../app/lib/format.ts";
-import { expectNoSeriousA11yViolations } from "./support.ts";
+import { expectNoSeriousA11yViolations, hydrated } from "./support.ts";
 import { E2E_DB } from "./e2e-server-data.ts";
 
 interface Product {
@@ -54,7 +54,6 @@ const setPrice = (p: Product, price: number) =>
     await catalogChanged(db, [p.id]);
   });
 
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 for (const [i, viewport] of [

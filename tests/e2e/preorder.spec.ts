@@ -2,8 +2,8 @@
 // JavaScript and through the plain page without it; the order page says «Предзаказ» and the stock
 // stays at 0. «Сообщить о поступлении» answers a bad address under its field.
 import Database from "better-sqlite3";
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, watchConsole } from "./support.ts";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated, watchConsole } from "./support.ts";
 import { E2E_DB } from "./e2e-server-data.ts";
 
 /** The database of the server the browser tests talk to (scripts/e2e-server.ts). */
@@ -31,8 +31,6 @@ function soldOutProduct(offset: number) {
     },
   };
 }
-
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
 for (const viewport of [
   { width: 375, height: 812 },
