@@ -1,7 +1,9 @@
-// `npm test`: lint, format and dead-code checks, typecheck, build, unit + integration tests (Vitest), browser tests
-// (Playwright in Debian's Chromium). Stops at the first failing step; ends with one summary line.
-import { spawnSync } from "node:child_process";
+// `npm test`: lint, format and dead-code checks and the typecheck (side by side), build, unit + integration
+// tests (Vitest), browser tests (Playwright in Debian's Chromium). Stops after the first failing step; says
+// how long each step took and ends with one summary line.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -69,24 +71,62 @@ function playwrightCounts(file: string): Counts {
 fs.rmSync("test-results", { recursive: true, force: true });
 fs.mkdirSync("test-results", { recursive: true });
 
-const steps: [string, string][] = [
+/** a step's header, its output and how long it took */
+function report(title: string, command: string, output: string, status: number | null, ms: number): boolean {
+  console.log(`\n▶ ${title}: ${command}`);
+  if (output) process.stdout.write(output);
+  if (status !== 0) console.error(`✖ ${title} failed (exit ${status})`);
+  else console.log(`✔ ${title} (${(ms / 1000).toFixed(0)} s)`);
+  return status === 0;
+}
+
+/** One check, its output kept until it ends so that checks running side by side do not interleave. */
+function check(title: string, command: string): Promise<boolean> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, env: process.env });
+    let output = "";
+    child.stdout.on("data", (b: Buffer) => (output += b.toString()));
+    child.stderr.on("data", (b: Buffer) => (output += b.toString()));
+    child.on("close", (status) => resolve(report(title, command, output, status, Date.now() - started)));
+  });
+}
+
+/**
+ * The static checks read the source and nothing else: each is one process on one core, so they
+ * run side by side, as many at a time as there are cores (at least two), and all report.
+ */
+async function checks(list: [string, string][]): Promise<boolean> {
+  const queue = [...list];
+  let failed = 0;
+  // each lane takes the next check when its own has ended
+  const lanes = Array.from({ length: Math.max(2, os.availableParallelism()) }, async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) if (!(await check(...next))) failed++;
+  });
+  await Promise.all(lanes);
+  return failed === 0;
+}
+
+function timed(title: string, command: string): boolean {
+  const started = Date.now();
+  const ok = run(title, command);
+  if (ok) console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  return ok;
+}
+
+let ok = await checks([
   ["lint", "eslint . --max-warnings=0"],
+  ["typecheck", "react-router typegen && tsc --noEmit"],
   // one format for the whole tree (`npm run format` fixes it)
   ["format", "prettier --check ."],
   ["dead code", "knip"],
-  ["typecheck", "react-router typegen && tsc --noEmit"],
-  ["build", "npm run build"],
-  ["unit and integration tests", "vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json"],
-];
-let ok = true;
-for (const [title, command] of steps) {
-  if (title === "unit and integration tests") ensureNginx();
-  if (!run(title, command)) {
-    ok = false;
-    break;
-  }
+]);
+if (ok) ok = timed("build", "npm run build");
+if (ok) {
+  ensureNginx();
+  ok = timed("unit and integration tests", "vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json");
 }
-if (ok) ok = ensureChromium() && run("browser tests", "playwright test");
+if (ok) ok = ensureChromium() && timed("browser tests", "playwright test");
 
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
 for (const [file, read] of [

@@ -3,7 +3,6 @@
 // are then not uploaded twice); the storefront listing shows its card with the first picture and the
 // colour facet counts it within a second; a CSV changing three prices (the new product's among
 // them) shows its preview, «Применить» applies it, and the storefront shows the new prices.
-import path from "node:path";
 import sharp from "sharp";
 import { expect, test, type Page } from "@playwright/test";
 import { openDatabase } from "../../app/db/database.server.ts";
@@ -11,8 +10,8 @@ import { csvLine } from "../../app/lib/csv.ts";
 import { formatRoubles } from "../../app/features/catalog-csv/catalog-csv.ts";
 import { createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated, staffLogIn, watchConsole } from "./support.ts";
+import { E2E_DB } from "./e2e-server-data.ts";
 
-const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
 const SECTION = "pryamye-divany";
 
 /** the colour facet (in the filter drawer at phone width, so found in the page rather than on screen) */

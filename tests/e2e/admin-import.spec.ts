@@ -1,15 +1,14 @@
 // The CSV flow at 1280 and 768 px: a content manager uploads a CSV changing three prices
 // at «Импорт», sees the preview with before → after, presses «Применить», and the storefront's
 // product pages show the new prices.
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { openDatabase } from "../../app/db/database.server.ts";
 import { formatRoubles } from "../../app/features/catalog-csv/catalog-csv.ts";
 import { csvLine } from "../../app/lib/csv.ts";
 import { createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated, staffLogIn, watchConsole } from "./support.ts";
+import { E2E_DB } from "./e2e-server-data.ts";
 
-const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
 const WIDTHS = [1280, 768] as const;
 
 /** three published plain products, different for each width so the runs do not meet */

@@ -2,15 +2,13 @@
 // at «Сотрудники»; the manager signs in, finds the customer's order by phone and moves it through
 // the workflow to Выполнен; the customer sees the new status on the order page and in the profile;
 // the owner's «Журнал» shows every step with who made it.
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { openDatabase, type Db } from "../../app/db/database.server.ts";
 import { registerUser } from "../../app/features/accounts/users.server.ts";
 import { placeTestOrder } from "../support/orders.ts";
 import { cliAddStaff, E2E_STAFF_PASSWORD as PASSWORD } from "./back-office-db.ts";
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, staffLogIn, watchConsole } from "./support.ts";
-
-const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
+import { E2E_DB } from "./e2e-server-data.ts";
 
 /** signs in at `back` itself, which sends a visitor without a session to the login page first */
 async function signIn(page: Page, email: string, back: string) {

@@ -72,7 +72,7 @@ for (const width of [1280, 768]) {
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole("button", { name: "Выйти" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL((url) => url.pathname === "/");
 
     await signIn(page, manager, MANAGER_PASSWORD);
     const links = await nav(page);

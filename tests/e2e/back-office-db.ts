@@ -1,15 +1,15 @@
-// The browser tests' own door into the e2e server's database (data/e2e/vitrina.db, written by
-// scripts/e2e-server.ts): make a staff account as `npm run staff -- add` would (or by that very
-// command), and read what a product's approved reviews add up to.
+// The browser tests' own door into their server's database (this worker's: tests/e2e/e2e-server-data.ts):
+// make a staff account as `npm run staff -- add` would (or by that very command), and read what a
+// product's approved reviews add up to.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { openDatabase } from "../../app/db/database.server.ts";
 import { addStaff, CLI_ACTOR } from "../../app/features/staff/staff.server.ts";
 import type { StaffRole } from "../../app/features/staff/staff-roles.ts";
 import { CURRENT_REVIEW_CONSENT } from "../../app/lib/consent.ts";
+import { E2E_DB } from "./e2e-server-data.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const E2E_DB = path.join(root, "data/e2e/vitrina.db");
 export const E2E_STAFF_PASSWORD = "стол и шкаф 2026";
 
 let seq = 0;

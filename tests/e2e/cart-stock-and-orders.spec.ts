@@ -1,13 +1,12 @@
 // Cart stock and orders at 375 and 1280 px: a cart line whose goods sold out meanwhile , the checkout's
 // answer at its button (items 2 and 3), the sticky «Оформить заказ» bar on phones (item 13) and the
 // order page's status timeline without a second «Спасибо» (item 14).
-import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated } from "./support.ts";
+import { E2E_DB } from "./e2e-server-data.ts";
 
 /** The database of the server the browser tests talk to (scripts/e2e-server.ts). */
-const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
 
 /**
  * Stock changes made behind the shop's back, as another buyer or the warehouse would, put back

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sessionExpiry } from "./back-office-db.ts";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { expectNoSeriousA11yViolations, hydrated, watchConsole } from "./support.ts";
 
 const headerCart = (page: Page) => page.getByRole("link", { name: /^Корзина/ });
 
@@ -21,7 +21,7 @@ const reactRendered = (page: Page) =>
 async function addFirstFromListing(page: Page, { js = true, beforeClick }: { js?: boolean; beforeClick?: () => Promise<unknown> } = {}) {
   await page.goto("/catalog/divany-i-kresla/");
   // with JavaScript, click once the page is enhanced (an earlier click takes the no-JS path)
-  if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  if (js) await hydrated(page);
   await beforeClick?.();
   const card = page
     .locator(".product-card")

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { expectNoSeriousA11yViolations, hydrated, watchConsole } from "./support.ts";
 
 const SECTION = "/catalog/divany-i-kresla/";
 const countText = (page: Page) => page.locator(".listing-toolbar__count").innerText();
@@ -150,7 +150,7 @@ test.describe("catalogue without JavaScript", () => {
 test.describe("predictive search", () => {
   test("suggestions appear as you type and the keyboard picks one", async ({ page }) => {
     await page.goto("/");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     await page.getByRole("button", { name: "Поиск" }).click();
     const box = page.getByRole("searchbox", { name: "Поиск по каталогу" });
     await box.pressSequentially("дива", { delay: 40 });

@@ -1,7 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
-
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+import { expect, test, type Locator } from "@playwright/test";
+import { expectNoSeriousA11yViolations, hydrated, watchConsole } from "./support.ts";
 
 /** Widths of the slides and the gaps between the first ones, as laid out by Swiper. */
 async function slideGeometry(slider: Locator) {

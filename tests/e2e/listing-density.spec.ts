@@ -2,10 +2,9 @@
 // row on phones, section tiles with pictures, review counts on cards, the comparison's buy and
 // rating rows, «Показать ещё» in the URL, «Наверх» under dialogs, «Другие новости» without cut lines.
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./support.ts";
+import { expectNoSeriousA11yViolations, hydrated } from "./support.ts";
 
 const SECTION = "/catalog/divany-i-kresla/";
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 const cards = (page: Page) => page.locator(".listing-results > li");
 
 for (const width of [375, 1280]) {

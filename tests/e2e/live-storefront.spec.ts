@@ -2,16 +2,14 @@
 // (404) to a visitor at once, and a cart line whose price staff changed says «Цена изменилась» with
 // the old and new price, the total at the new one, and only on that visit. The changes are made as
 // the back office makes them (domain functions on the e2e server's database, then catalogChanged).
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { openDatabase } from "../../app/db/database.server.ts";
 import { catalogChanged } from "../../app/features/catalog/catalog-changes.server.ts";
 import { setProductPublished } from "../../app/features/product/product-publishing.server.ts";
 import { CLI_ACTOR } from "../../app/features/staff/staff.server.ts";
 import { formatPrice } from "../../app/lib/format.ts";
-import { expectNoSeriousA11yViolations } from "./support.ts";
-
-const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
+import { expectNoSeriousA11yViolations, hydrated } from "./support.ts";
+import { E2E_DB } from "./e2e-server-data.ts";
 
 interface Product {
   id: number;
@@ -56,7 +54,6 @@ const setPrice = (p: Product, price: number) =>
     await catalogChanged(db, [p.id]);
   });
 
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 for (const [i, viewport] of [

@@ -1,14 +1,12 @@
 // «Купить в 1 клик» at 375 and 1280 px: from the product page in a dialog with
 // JavaScript and through the plain page without it, and from the cart; each ends with the order
 // number, the stock reserved, and (for staff) the order marked «1 клик» in the back office.
-import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PHONE_FORMAT_MESSAGE } from "../../app/lib/phone.ts";
 import { createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
-import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, staffLogIn } from "./support.ts";
-
-const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated, staffLogIn } from "./support.ts";
+import { E2E_DB } from "./e2e-server-data.ts";
 
 type Product = { id: number; slug: string; title: string };
 
@@ -33,7 +31,6 @@ function stockOf(id: number): number {
   }
 }
 
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 const oneClick = (page: Page) => page.getByRole("button", { name: "Купить в 1 клик", exact: true });
 
 async function fillBuyer(scope: Page | ReturnType<Page["getByRole"]>, phone: string) {

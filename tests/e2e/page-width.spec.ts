@@ -2,6 +2,7 @@
 // favourites of three products, a cart and a placed order with a long address (the order page once grew to
 // 870 px wide, the comparison page to 612 px).
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./support.ts";
 
 const LONG_ADDRESS = "Москва, Ленинградский проспект, дом 37, корпус 9, подъезд 4, квартира 123, код домофона 123К4567890";
 
@@ -17,7 +18,7 @@ test("no main page is wider than a 320 or 375 px phone", async ({ page }) => {
   const section = "/catalog/divany-i-kresla/";
 
   await page.goto(section);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   const compareButtons = page.getByRole("button", { name: "Сравнить" });
   const hearts = page.getByRole("button", { name: "В избранное" });
   for (let i = 0; i < 3; i++) {
@@ -44,7 +45,7 @@ test("no main page is wider than a 320 or 375 px phone", async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     for (const path of pages) {
       await page.goto(path);
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await hydrated(page);
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth, `${path} at ${width} px`).toBeLessThanOrEqual(width);
     }

@@ -1,13 +1,12 @@
 // Pre-orders at 375 and 1280 px: a pre-order from a sold-out product page, in the dialog with
 // JavaScript and through the plain page without it; the order page says «Предзаказ» and the stock
 // stays at 0. «Сообщить о поступлении» answers a bad address under its field.
-import path from "node:path";
 import Database from "better-sqlite3";
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, watchConsole } from "./support.ts";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, hydrated, watchConsole } from "./support.ts";
+import { E2E_DB } from "./e2e-server-data.ts";
 
 /** The database of the server the browser tests talk to (scripts/e2e-server.ts). */
-const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
 
 interface SoldOut {
   id: number;
@@ -32,8 +31,6 @@ function soldOutProduct(offset: number) {
     },
   };
 }
-
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
 for (const viewport of [
   { width: 375, height: 812 },

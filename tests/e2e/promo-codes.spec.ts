@@ -2,15 +2,13 @@
 // the cart in lower case with spaces (an unknown code first: «Промокод не найден»), sees the discount
 // on the line and in the total; the code then expires and the checkout refuses the order with a
 // Russian message, takes the code out, and the cart shows the full price again.
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { openDatabase } from "../../app/db/database.server.ts";
 import { shopToday } from "../../app/lib/shop-calendar.ts";
 import { createStaff, E2E_STAFF_PASSWORD } from "./back-office-db.ts";
-import { expectNoSidewaysScroll, staffLogIn, watchConsole } from "./support.ts";
+import { expectNoSidewaysScroll, hydrated, staffLogIn, watchConsole } from "./support.ts";
+import { E2E_DB } from "./e2e-server-data.ts";
 
-const E2E_DB = path.resolve(import.meta.dirname, "../../data/e2e/vitrina.db");
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 /** «12 345 ₽» → 1234500 kopecks */
 const kopecksOf = (text: string) => Number(text.replace(/[^\d,]/g, "").replace(",", ".")) * 100;
 

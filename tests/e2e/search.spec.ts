@@ -2,7 +2,7 @@
 // suggests products (with a picture, the price and the section), and the results page offers
 // «Возможно, вы искали …» with a link to the corrected search.
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { expectNoSeriousA11yViolations, hydrated, watchConsole } from "./support.ts";
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -13,7 +13,7 @@ for (const width of [375, 1280]) {
     test("a typo in the header box suggests products with a picture, the price and the section", async ({ page }) => {
       const errors = watchConsole(page);
       await page.goto("/");
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await hydrated(page);
       await page.getByRole("button", { name: "Поиск", exact: true }).click();
       const box = page.getByRole("searchbox", { name: "Поиск по каталогу" });
       await box.pressSequentially("дивн", { delay: 40 });
@@ -61,7 +61,7 @@ for (const width of [375, 1280]) {
 
     test("the results page says «Возможно, вы искали …» and its link searches the corrected words", async ({ page }) => {
       await page.goto("/search/?q=lbdfy");
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await hydrated(page);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Результаты поиска «lbdfy»");
       await expect(page.getByText("Возможно, вы искали «диван»")).toBeVisible();
       await expect(page.getByRole("searchbox", { name: "Что ищем" })).toHaveValue("lbdfy");

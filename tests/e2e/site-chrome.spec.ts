@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, watchConsole } from "./support.ts";
+import { expectNoSeriousA11yViolations, hydrated, watchConsole } from "./support.ts";
 
 test.describe("site chrome on wide screens (1280 px)", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -32,7 +32,7 @@ test.describe("site chrome on wide screens (1280 px)", () => {
   test("the header gets its scroll style after 40 px", async ({ page }) => {
     await page.goto("/");
     // the header listens for scrolling once React runs
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     const header = page.locator("header.site-header");
     await expect(header).not.toHaveClass(/site-header--scrolled/);
     // The header samples the scroll on the animation frame after the browser's scroll event; two
@@ -64,7 +64,7 @@ test.describe("site chrome on wide screens (1280 px)", () => {
   test("scroll-to-top appears after 600 px, docks above the footer and scrolls up in about 500 ms", async ({ page }) => {
     await page.clock.install({ time: new Date("2026-11-22T10:00:00Z") });
     await page.goto("/");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     await page.clock.pauseAt(new Date("2026-11-22T11:00:00Z")); // from here time moves only when told
     const up = page.getByRole("button", { name: "Наверх" });
     await expect(up).toBeHidden();
@@ -117,7 +117,7 @@ test.describe("site chrome on wide screens (1280 px)", () => {
     // a fake clock drives the animation frames, so "halfway at 150 ms" holds on a busy machine too
     await page.clock.install({ time: new Date("2026-11-22T10:00:00Z") });
     await page.goto("/");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     await page.clock.pauseAt(new Date("2026-11-22T11:00:00Z")); // from here time moves only when told
     // where the block sits in the layout (a block still sliding in must not move the goal)
     const end = await page.evaluate(() => {

@@ -1,10 +1,7 @@
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { confirmationPath, readOutbox } from "../support/outbox.ts";
-
-/** MAIL_OUTBOX_DIR of the server the browser tests talk to (scripts/e2e-server.ts) */
-export const E2E_OUTBOX = path.resolve(import.meta.dirname, "../../data/e2e/outbox");
+import { E2E_OUTBOX } from "./e2e-server-data.ts";
 
 /**
  * After «Зарегистрироваться»: the «we sent a letter» page, then the link from the mail and the

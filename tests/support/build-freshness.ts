@@ -42,14 +42,60 @@ export function staleBuildReason(root: string): string | null {
   return null;
 }
 
+/** whether process `pid` is still running */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Holds a lock on building `root` while `work` runs: the browser tests start one server per worker,
+ * and each checks the build at once; two builds writing build/ together would break both. A lock
+ * left by a process that died is taken over.
+ */
+function withBuildLock(root: string, work: () => void): void {
+  const lock = path.join(root, "node_modules/.cache/vitrina-build.lock");
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      let holder: number;
+      try {
+        holder = Number(fs.readFileSync(lock, "utf8"));
+      } catch {
+        continue; // released between the two calls
+      }
+      if (holder && !alive(holder)) fs.rmSync(lock, { force: true });
+      else Atomics.wait(pause, 0, 0, 200);
+    }
+  }
+  try {
+    work();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
 /** Runs `npm run build` in `root` when its build is missing or older than the source. */
 export function rebuildWhenStale(root: string): void {
-  const reason = staleBuildReason(root);
-  if (!reason) return;
-  console.log(`${reason}: building now`);
-  // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build: the
-  // production build is what the shop serves, so it is what the tests get
-  const env = { ...process.env, NODE_ENV: "production" };
-  const res = spawnSync("npm", ["run", "-s", "build"], { cwd: root, stdio: "inherit", env });
-  if (res.status !== 0) throw new Error(`npm run build failed (exit ${res.status ?? res.signal}): the tests need a build of the current source`);
+  if (!staleBuildReason(root)) return;
+  withBuildLock(root, () => {
+    // another process may have built it while this one waited for the lock
+    const reason = staleBuildReason(root);
+    if (!reason) return;
+    console.log(`${reason}: building now`);
+    // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build: the
+    // production build is what the shop serves, so it is what the tests get
+    const env = { ...process.env, NODE_ENV: "production" };
+    const res = spawnSync("npm", ["run", "-s", "build"], { cwd: root, stdio: "inherit", env });
+    if (res.status !== 0) throw new Error(`npm run build failed (exit ${res.status ?? res.signal}): the tests need a build of the current source`);
+  });
 }

@@ -11,6 +11,7 @@ import type { Dialect } from "../../app/db/dialect.ts";
 import { dropPgSchema } from "../../app/db/database.server.ts";
 import { DEFAULT_TILE_URL } from "../../app/features/content/map-tiles.ts";
 import { staleBuildReason } from "./build-freshness.ts";
+import { linkSeedPictures } from "./seed-pictures.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const MEDIA_DIR = path.join(root, "data/test-media");
@@ -52,17 +53,7 @@ let counter = 0;
 export function privateMediaDir(name: string): string {
   const dir = path.join(root, "data", `test-media-${name}-${process.pid}`);
   fs.rmSync(dir, { recursive: true, force: true });
-  const mirror = (from: string, to: string) => {
-    fs.mkdirSync(to, { recursive: true });
-    if (!fs.existsSync(from)) return;
-    for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-      const source = path.join(from, entry.name);
-      if (entry.isDirectory()) mirror(source, path.join(to, entry.name));
-      // uploads of other tests stay theirs: only the seed's pictures are shared
-      else if (entry.isFile() && !/^[uv][0-9a-f]{32}/.test(entry.name)) fs.symlinkSync(source, path.join(to, entry.name));
-    }
-  };
-  mirror(MEDIA_DIR, dir);
+  linkSeedPictures(MEDIA_DIR, dir);
   return dir;
 }
 

@@ -1,5 +1,5 @@
 // Shapes the profile components render; no server code here (components import this module).
-import type { OrderStatusChange } from "../orders/index.ts";
+import type { CustomerTimelineEntry } from "../orders/index.ts";
 
 export interface AccountUser {
   id: number;
@@ -23,7 +23,7 @@ export interface OrderSummary {
   /** the delivery type's Russian name */
   delivery: string;
   /** every status the order went through, oldest first */
-  history: OrderStatusChange[];
+  history: CustomerTimelineEntry[];
   /** kopecks */
   total: number;
   lines: OrderLineSummary[];

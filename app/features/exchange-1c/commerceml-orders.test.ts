@@ -2,7 +2,17 @@ import { readFileSync } from "node:fs";
 import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
 import { CommerceMlError } from "./commerceml.ts";
-import { decodeXmlBytes, orderDocumentXml, ordersXml, parseOrderChanges, statusFrom1C, statusPath, type ExportOrder } from "./commerceml-orders.ts";
+import {
+  decodeXmlBytes,
+  exportOrderOf,
+  orderDocumentXml,
+  ordersXml,
+  parseOrderChanges,
+  statusFrom1C,
+  statusPath,
+  type ExportOrder,
+} from "./commerceml-orders.ts";
+import type { OrderRecord } from "../orders/index.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/1c/${name}`, import.meta.url), "utf8");
 
@@ -109,6 +119,67 @@ describe("orderDocumentXml", () => {
   it("reads the same until the order changes", () => {
     expect(orderDocumentXml(order)).toBe(orderDocumentXml({ ...order }));
     expect(orderDocumentXml(order)).not.toBe(orderDocumentXml({ ...order, refunded: 500 }));
+  });
+});
+
+describe("exportOrderOf", () => {
+  /** the shop's record of the order above, as app/features/orders/order-record.server.ts reads it */
+  const record: OrderRecord = {
+    number: order.number,
+    status: order.status,
+    version: 4,
+    createdAt: order.createdAt,
+    name: order.name,
+    phone: order.phone,
+    email: order.email,
+    userId: null,
+    deliveryType: "floor",
+    source: "checkout",
+    pickupPoint: null,
+    address: order.address,
+    floor: 5,
+    lift: "none",
+    date: order.deliveryDate,
+    time: order.deliveryTime,
+    comment: order.comment,
+    itemsTotal: 2_499_050 * 2,
+    discount: 0,
+    promoCode: "ЗИМА",
+    promoDiscount: 100_000,
+    deliveryCost: 99_000,
+    liftingCost: 45_000,
+    liftingPricing: "tariff",
+    total: order.total,
+    weight: 80_000,
+    paymentMethod: "online",
+    paidAt: order.paidAt,
+    consentVersion: "2026-11-22",
+    consentAt: order.createdAt,
+    managerNote: "не для 1С",
+    lines: [{ id: 7, productId: 31, kind: "product", title: "Комод «Дуб»", slug: "komod-dub", qty: 2, price: 2_499_050, weight: 40_000, items: [] }],
+    history: [{ kind: "status", status: "new", note: "", at: order.createdAt, by: null, amount: null }],
+  };
+  const codes = new Map([[31, { externalId: "5b2e7c1a-1111-4000-8000-00000000000a", article: "komod-dub" }]]);
+
+  it("tells 1C the order of the record, with the products' 1C codes and the money returned", () => {
+    expect(exportOrderOf(record, codes, 0)).toEqual(order);
+    expect(exportOrderOf(record, codes, 500).refunded).toBe(500);
+  });
+
+  it("names the account, else the phone, else the order as the counterparty", () => {
+    expect(exportOrderOf({ ...record, userId: 12 }, codes, 0).customerId).toBe("user-12");
+    expect(exportOrderOf({ ...record, phone: "" }, codes, 0).customerId).toBe("order-26-000123");
+  });
+
+  it("sends our product id and no article for a product 1C does not know (or one deleted since)", () => {
+    expect(exportOrderOf(record, new Map(), 0).goods).toEqual([{ id: "31", article: "", title: "Комод «Дуб»", price: 2_499_050, qty: 2 }]);
+  });
+
+  it("gives the showroom as the address of a pickup, and leaves lifting to quote only for a floor delivery", () => {
+    const pickup = { ...record, deliveryType: "pickup" as const, address: "", floor: null, pickupPoint: "Шоурум на Тверской, Москва, ул. Тверская, д. 1" };
+    expect(exportOrderOf(pickup, codes, 0).address).toBe("Самовывоз: Шоурум на Тверской, Москва, ул. Тверская, д. 1");
+    expect(exportOrderOf({ ...record, liftingPricing: "to_quote" }, codes, 0).liftingToQuote).toBe(true);
+    expect(exportOrderOf({ ...record, deliveryType: "courier", liftingPricing: "to_quote" }, codes, 0).liftingToQuote).toBe(false);
   });
 });
 

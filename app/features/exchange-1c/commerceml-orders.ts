@@ -1,14 +1,15 @@
 // The orders side of 1C's «Обмен с сайтом» (CommerceML 2, decision 089): the document
 // the shop hands 1C on `type=sale&mode=query` (one «Документ» per order, as Bitrix and other shops
 // write it for 1C's standard exchange), and the reading of the order documents 1C sends back with
-// status changes. Pure: the domain reads the orders and hands plain values here. Every text passes
+// status changes. Pure: the domain reads the orders and hands the records here. Every text passes
 // through the shop's XML escaper, and 1C's files are read with the same DOCTYPE-refusing saxes
 // setup as the catalogue, so no value and no file can smuggle markup or entities in.
 import { SaxesParser } from "saxes";
 import { CommerceMlError } from "./commerceml.ts";
 import { deliveryName } from "../delivery/index.ts";
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus, nextStatuses } from "../orders/index.ts";
+import { isOrderStatus, ORDER_STATUSES, type OrderRecord, type OrderStatus, nextStatuses } from "../orders/index.ts";
 import { xmlText } from "../../lib/xml-text.ts";
+import { phoneDigits } from "../../lib/phone.ts";
 import { shopDateTime } from "../../lib/shop-calendar.ts";
 
 /** the schema version the shop writes; 1C 8.3's exchange reads 2.05–2.10 */
@@ -155,6 +156,49 @@ function lineXml(line: { id: string; article: string; title: string; price: numb
     el("Сумма", roubles(line.price * line.qty)),
     "</Товар>",
   ].join("");
+}
+
+/** a product's codes as 1C knows it: its «Ид» when it came from 1C, and its article */
+export interface ProductCodes {
+  externalId: string | null;
+  article: string | null;
+}
+
+/**
+ * The order as 1C's document tells it, from the shop's order record (app/features/orders/order-types.ts),
+ * the products' codes as they are now (a product deleted since has none) and the kopecks refunded.
+ */
+export function exportOrderOf(order: OrderRecord, codes: ReadonlyMap<number, ProductCodes>, refunded: number): ExportOrder {
+  const digits = phoneDigits(order.phone);
+  return {
+    number: order.number,
+    createdAt: order.createdAt,
+    status: order.status,
+    deliveryType: order.deliveryType,
+    address: order.deliveryType === "pickup" && order.pickupPoint ? `Самовывоз: ${order.pickupPoint}` : order.address,
+    floor: order.floor,
+    deliveryDate: order.date,
+    deliveryTime: order.time,
+    customerId: order.userId !== null ? `user-${order.userId}` : digits ? `phone-7${digits}` : `order-${order.number}`,
+    name: order.name,
+    phone: order.phone,
+    email: order.email,
+    comment: order.comment,
+    // the product's own article (1C's «Артикул», decision 099); none is sent rather than the address
+    goods: order.lines.map((l) => {
+      const code = codes.get(l.productId);
+      return { id: code?.externalId ?? String(l.productId), article: code?.article ?? "", title: l.title, price: l.price, qty: l.qty };
+    }),
+    deliveryCost: order.deliveryCost,
+    liftingCost: order.liftingCost,
+    liftingToQuote: order.deliveryType === "floor" && order.liftingPricing === "to_quote",
+    promoCode: order.promoCode,
+    promoDiscount: order.promoDiscount,
+    total: order.total,
+    paymentMethod: order.paymentMethod,
+    paidAt: order.paidAt,
+    refunded,
+  };
 }
 
 /**

@@ -14,21 +14,11 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../../db/database.server.ts";
 import { CommerceMlError } from "./commerceml.ts";
-import {
-  decodeXmlBytes,
-  orderDocumentXml,
-  ordersXml,
-  parseOrderChanges,
-  statusFrom1C,
-  statusPath,
-  type ExportOrder,
-  type ExportOrderGoods,
-} from "./commerceml-orders.ts";
+import { decodeXmlBytes, exportOrderOf, orderDocumentXml, ordersXml, parseOrderChanges, statusFrom1C, statusPath } from "./commerceml-orders.ts";
 import { safeExchangeName } from "./exchange-1c.ts";
 import { orderStatusName, type OrderStatus } from "../orders/index.ts";
-import { phoneDigits } from "../../lib/phone.ts";
 import type { DeliveryType } from "../delivery/index.ts";
-import { AdminOrderError, changeOrderStatus, sendStatusMail } from "../orders/index.server.ts";
+import { AdminOrderError, changeOrderStatus, readOrders, sendStatusMail } from "../orders/index.server.ts";
 import type { StaffActor } from "../audit/index.server.ts";
 import { EXCHANGE_MESSAGES, exchangeFailed, saveExchangeSession, type ExchangeSession } from "./exchange-1c.server.ts";
 import { PaymentProviderError, type PaymentProvider } from "../payments/index.ts";
@@ -83,36 +73,9 @@ const FINAL_STATUSES = ["done", "cancelled"];
 
 /** One page of orders (by id, after `afterId`) as the documents 1C reads, each with its id. */
 async function exportPage(db: Db, afterId: number): Promise<{ id: number; hash: string | null; xml: string }[]> {
-  const orders = await db.kysely
+  const due = await db.kysely
     .selectFrom("orders")
-    .leftJoin("contact_points", "contact_points.id", "orders.pickup_point_id")
-    .select([
-      "orders.id",
-      "orders.number",
-      "orders.created_at",
-      "orders.status",
-      "orders.user_id",
-      "orders.name",
-      "orders.phone",
-      "orders.email",
-      "orders.delivery_type",
-      "orders.address",
-      "orders.floor",
-      "orders.delivery_date",
-      "orders.delivery_time",
-      "orders.comment",
-      "orders.delivery_cost",
-      "orders.lifting_cost",
-      "orders.lifting_pricing",
-      "orders.promo_code",
-      "orders.promo_discount",
-      "orders.total",
-      "orders.payment_method",
-      "orders.paid_at",
-      "orders.exported_1c_hash",
-      "contact_points.title as point_title",
-      "contact_points.address as point_address",
-    ])
+    .select(["orders.id", "orders.number", "orders.exported_1c_hash"])
     .where("orders.id", ">", afterId)
     .where((eb) =>
       eb.or([
@@ -147,24 +110,14 @@ async function exportPage(db: Db, afterId: number): Promise<{ id: number; hash: 
     .orderBy("orders.id")
     .limit(PAGE)
     .execute();
-  if (orders.length === 0) return [];
-  const ids = orders.map((o) => o.id);
-  const [lines, refunds] = await Promise.all([
-    db.kysely
-      .selectFrom("order_lines")
-      .leftJoin("products", "products.id", "order_lines.product_id")
-      .select([
-        "order_lines.order_id",
-        "order_lines.product_id",
-        "order_lines.title",
-        "order_lines.price",
-        "order_lines.qty",
-        "products.external_id",
-        "products.article",
-      ])
-      .where("order_lines.order_id", "in", ids)
-      .orderBy("order_lines.id")
-      .execute(),
+  if (due.length === 0) return [];
+  const ids = due.map((o) => o.id);
+  // the orders as the shop keeps them (the same record the back office shows); what only 1C reads
+  // beside them: the products' 1C ids and articles as they are now, and the money returned
+  const records = new Map((await readOrders(db, { ids })).map((r) => [r.number, r]));
+  const productIds = [...new Set([...records.values()].flatMap((r) => r.lines.map((l) => l.productId)))];
+  const [products, refunds] = await Promise.all([
+    productIds.length ? db.kysely.selectFrom("products").select(["id", "external_id", "article"]).where("id", "in", productIds).execute() : Promise.resolve([]),
     db.kysely
       .selectFrom("refunds")
       .innerJoin("payments", "payments.id", "refunds.payment_id")
@@ -173,43 +126,13 @@ async function exportPage(db: Db, afterId: number): Promise<{ id: number; hash: 
       .where("refunds.status", "=", "succeeded")
       .execute(),
   ]);
-  const goods = new Map<number, ExportOrderGoods[]>();
-  for (const l of lines) {
-    const list = goods.get(l.order_id) ?? [];
-    // the product's own article (1C's «Артикул», decision 099); none is sent rather than the address
-    list.push({ id: l.external_id ?? String(l.product_id), article: l.article ?? "", title: l.title, price: Number(l.price), qty: l.qty });
-    goods.set(l.order_id, list);
-  }
+  const codes = new Map(products.map((p) => [p.id, { externalId: p.external_id, article: p.article }]));
   const refunded = new Map<number, number>();
   for (const r of refunds) refunded.set(r.order_id, (refunded.get(r.order_id) ?? 0) + Number(r.amount));
-  return orders.map((o) => {
-    const digits = phoneDigits(o.phone);
-    const order: ExportOrder = {
-      number: o.number,
-      createdAt: Number(o.created_at),
-      status: o.status,
-      deliveryType: o.delivery_type,
-      address: o.delivery_type === "pickup" && o.point_title ? `Самовывоз: ${o.point_title}, ${o.point_address ?? ""}` : o.address,
-      floor: o.floor,
-      deliveryDate: o.delivery_date,
-      deliveryTime: o.delivery_time,
-      customerId: o.user_id !== null ? `user-${o.user_id}` : digits ? `phone-7${digits}` : `order-${o.number}`,
-      name: o.name,
-      phone: o.phone,
-      email: o.email,
-      comment: o.comment,
-      goods: goods.get(o.id) ?? [],
-      deliveryCost: Number(o.delivery_cost),
-      liftingCost: Number(o.lifting_cost),
-      liftingToQuote: o.delivery_type === "floor" && o.lifting_pricing === "to_quote",
-      promoCode: o.promo_code,
-      promoDiscount: Number(o.promo_discount),
-      total: Number(o.total),
-      paymentMethod: o.payment_method,
-      paidAt: o.paid_at === null ? null : Number(o.paid_at),
-      refunded: refunded.get(o.id) ?? 0,
-    };
-    return { id: o.id, hash: o.exported_1c_hash, xml: orderDocumentXml(order) };
+  return due.flatMap((o) => {
+    const record = records.get(o.number);
+    if (!record) return [];
+    return [{ id: o.id, hash: o.exported_1c_hash, xml: orderDocumentXml(exportOrderOf(record, codes, refunded.get(o.id) ?? 0)) }];
   });
 }
 

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import type { OrderView } from "./order-types.ts";
+import type { CustomerOrder } from "./order-types.ts";
 import { deliveryName, isManagerPriced, LIFT_TYPES, LIFTING_BY_MANAGER, MANAGER_PRICES_DELIVERY } from "../delivery/index.ts";
 import { formatDate, formatPrice, formatWeight } from "../../lib/format.ts";
 import "./order-summary.css";
 
 /** An order's lines, how it is received and its money. A pickup order says nothing of delivery. */
-export function OrderDetails({ order }: { order: OrderView }) {
+export function OrderDetails({ order }: { order: CustomerOrder }) {
   const pickup = order.deliveryType === "pickup";
   // a pre-order's delivery is agreed once the goods come (decision 084): no address or price yet
   const undecided = order.status === "preorder" && !order.address;

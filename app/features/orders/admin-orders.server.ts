@@ -20,12 +20,13 @@ import {
   ORDER_PAGE_SIZE,
   type OrderListFilter,
 } from "./order-workflow.ts";
-import type { AdminOrderList, AdminOrderView } from "./admin-order-types.ts";
+import type { AdminOrderList } from "./admin-order-types.ts";
+import type { OrderRecord } from "./order-types.ts";
+import { readOrders } from "./order-record.server.ts";
 import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { shopDayStart } from "../../lib/shop-calendar.ts";
 import { pageWindow } from "../../lib/paging.ts";
 import { updateAtVersion } from "../../db/versioned-update.ts";
-import { isNonEmptyString, parseJsonList } from "../../lib/json-columns.ts";
 
 /** A refusal the route turns into a status and a Russian message (under `field` when it is about one). */
 export class AdminOrderError extends Error {
@@ -83,81 +84,9 @@ export async function listOrders(db: Db, filter: OrderListFilter): Promise<Admin
   };
 }
 
-export async function loadAdminOrder(db: Db, number: string): Promise<AdminOrderView | null> {
-  const order = await db.kysely.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst();
-  if (!order) return null;
-  const [lines, history, point] = await Promise.all([
-    db.kysely.selectFrom("order_lines").selectAll().where("order_id", "=", order.id).orderBy("id").execute(),
-    db.kysely
-      .selectFrom("order_status_history")
-      .leftJoin("users", "users.id", "order_status_history.actor_id")
-      .select([
-        "order_status_history.status",
-        "order_status_history.note",
-        "order_status_history.created_at",
-        "order_status_history.actor_label",
-        "order_status_history.kind",
-        "order_status_history.amount",
-        "users.email",
-      ])
-      .where("order_status_history.order_id", "=", order.id)
-      .orderBy("order_status_history.created_at")
-      .orderBy("order_status_history.id")
-      .execute(),
-    order.pickup_point_id
-      ? db.kysely.selectFrom("contact_points").select(["title", "address"]).where("id", "=", order.pickup_point_id).executeTakeFirst()
-      : undefined,
-  ]);
-  return {
-    number: order.number,
-    status: order.status,
-    version: order.version,
-    createdAt: Number(order.created_at),
-    name: order.name,
-    phone: order.phone,
-    email: order.email,
-    userId: order.user_id,
-    deliveryType: order.delivery_type as DeliveryType,
-    source: order.source,
-    pickupPoint: point ? `${point.title}, ${point.address}` : null,
-    address: order.address,
-    floor: order.floor,
-    lift: order.lift as LiftType | null,
-    date: order.delivery_date,
-    time: order.delivery_time,
-    comment: order.comment,
-    itemsTotal: Number(order.items_total),
-    discount: Number(order.discount),
-    promoCode: order.promo_code,
-    promoDiscount: Number(order.promo_discount),
-    deliveryCost: Number(order.delivery_cost),
-    liftingCost: Number(order.lifting_cost),
-    liftingPricing: order.lifting_pricing as LiftingPricing,
-    total: Number(order.total),
-    weight: order.weight,
-    consentVersion: order.consent_version,
-    consentAt: Number(order.consent_at),
-    managerNote: order.manager_note,
-    lines: lines.map((l) => ({
-      id: l.id,
-      productId: l.product_id,
-      kind: l.kind,
-      title: l.title,
-      slug: l.slug,
-      qty: l.qty,
-      price: Number(l.price),
-      weight: l.weight,
-      items: parseJsonList(l.items, isNonEmptyString),
-    })),
-    history: history.map((h) => ({
-      kind: h.kind === "payment" || h.kind === "refund" ? h.kind : "status",
-      status: h.status,
-      note: h.note,
-      at: Number(h.created_at),
-      by: h.actor_label ?? h.email ?? null,
-      amount: h.amount === null ? null : Number(h.amount),
-    })),
-  };
+/** The order for the back office and its print sheet: all of it, the manager's note, consent and version too. */
+export async function loadAdminOrder(db: Db, number: string): Promise<OrderRecord | null> {
+  return (await readOrders(db, { number }))[0] ?? null;
 }
 
 type Trx = Transaction<Database>;

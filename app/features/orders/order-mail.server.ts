@@ -4,13 +4,14 @@ import type { Mailer } from "../../lib/ports.ts";
 import { deliveryName, isManagerPriced, LIFTING_BY_MANAGER, MANAGER_PRICES_DELIVERY } from "../delivery/index.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { SITE } from "../settings/index.ts";
-import { loadOrder } from "./orders.server.ts";
+import { readOrders } from "./order-record.server.ts";
+import { customerOrder } from "./order-types.ts";
 
 export async function notifyAboutOrder(db: Db, mailer: Mailer, number: string): Promise<void> {
-  const row = await db.kysely.selectFrom("orders").select(["owner", "user_id"]).where("number", "=", number).executeTakeFirst();
-  if (!row) return;
-  const order = await loadOrder(db, number, { owner: row.owner, userId: row.user_id });
-  if (!order) return;
+  const [record] = await readOrders(db, { number });
+  if (!record) return;
+  // the buyer gets this letter too: written from what the customer may see
+  const order = customerOrder(record);
   const pickup = order.deliveryType === "pickup";
   // a pre-order has no delivery yet: the manager agrees it once the goods come (decision 084)
   const preorder = order.status === "preorder";

@@ -10,12 +10,12 @@ import { BLOCKED_CHECKOUT_MESSAGE, blockingLineText, type BlockingLine } from ".
 import type { CheckoutInput } from "../checkout/index.ts";
 import type { OrderStatus } from "./order-status.ts";
 import { searchableName } from "./order-workflow.ts";
-import { isNonEmptyString, parseJsonList } from "../../lib/json-columns.ts";
-import { isOrderable, PICKUP_POINT_MESSAGES, quoteDelivery, type DeliveryType, type LiftingPricing, type LiftType } from "../delivery/index.ts";
+import { isOrderable, PICKUP_POINT_MESSAGES, quoteDelivery, type DeliveryType, type LiftType } from "../delivery/index.ts";
 import { loadLiftTariffs } from "../delivery/index.server.ts";
 import { loadCart } from "../cart/index.server.ts";
 import { isPickupPoint } from "../content/index.server.ts";
-import type { OrderView } from "./order-types.ts";
+import { customerOrder, type CustomerOrder } from "./order-types.ts";
+import { readOrders, type OrderViewer } from "./order-record.server.ts";
 import { customerKeys, PROMO_FIELD, redeemPromo } from "../promo/index.server.ts";
 
 /** Session key naming the order just placed: its page thanks for it once, then shows its status. */
@@ -249,62 +249,10 @@ export async function placeOrder(
   });
 }
 
-/** The order, if it belongs to this session or account; null otherwise (the page says 404). */
-export async function loadOrder(db: Db, number: string, viewer: { owner: string | null; userId: number | null }): Promise<OrderView | null> {
-  const order = await db.kysely.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst();
-  if (!order) return null;
-  const mine = (viewer.owner !== null && order.owner === viewer.owner) || (viewer.userId !== null && order.user_id === viewer.userId);
-  if (!mine) return null;
-  const lines = await db.kysely.selectFrom("order_lines").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
-  const history = await db.kysely
-    .selectFrom("order_status_history")
-    .select(["status", "note", "created_at", "kind", "amount"])
-    .where("order_id", "=", order.id)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  const point = order.pickup_point_id
-    ? await db.kysely.selectFrom("contact_points").select(["title", "address"]).where("id", "=", order.pickup_point_id).executeTakeFirst()
-    : undefined;
-  return {
-    number: order.number,
-    status: order.status,
-    createdAt: Number(order.created_at),
-    name: order.name,
-    phone: order.phone,
-    email: order.email,
-    deliveryType: order.delivery_type as DeliveryType,
-    pickupPoint: point ? `${point.title}, ${point.address}` : null,
-    address: order.address,
-    floor: order.floor,
-    lift: order.lift as LiftType | null,
-    date: order.delivery_date,
-    time: order.delivery_time,
-    comment: order.comment,
-    itemsTotal: Number(order.items_total),
-    discount: Number(order.discount),
-    promoCode: order.promo_code,
-    promoDiscount: Number(order.promo_discount),
-    deliveryCost: Number(order.delivery_cost),
-    liftingCost: Number(order.lifting_cost),
-    liftingPricing: order.lifting_pricing as LiftingPricing,
-    total: Number(order.total),
-    weight: order.weight,
-    lines: lines.map((l) => ({
-      title: l.title,
-      slug: l.slug,
-      qty: l.qty,
-      price: Number(l.price),
-      weight: l.weight,
-      items: parseJsonList(l.items, isNonEmptyString),
-    })),
-    history: history.map((h) => ({
-      status: h.status,
-      note: h.note,
-      at: Number(h.created_at),
-      ...((h.kind === "payment" || h.kind === "refund") && h.amount !== null ? { money: { kind: h.kind, amount: Number(h.amount) } } : {}),
-    })),
-  };
+/** The order as its customer sees it, if it belongs to this session or account; null otherwise (the page says 404). */
+export async function loadOrder(db: Db, number: string, viewer: OrderViewer): Promise<CustomerOrder | null> {
+  const [order] = await readOrders(db, { number, viewer });
+  return order ? customerOrder(order) : null;
 }
 
 /**
@@ -325,12 +273,6 @@ export async function setOrderStatus(db: Db, orderNumber: string, status: OrderS
 }
 
 /** Orders of an account, newest first, for the profile. */
-export async function listOrdersOfUser(db: Db, userId: number): Promise<OrderView[]> {
-  const numbers = await db.kysely.selectFrom("orders").select("number").where("user_id", "=", userId).orderBy("created_at", "desc").limit(50).execute();
-  const out: OrderView[] = [];
-  for (const n of numbers) {
-    const o = await loadOrder(db, n.number, { owner: null, userId });
-    if (o) out.push(o);
-  }
-  return out;
+export async function listOrdersOfUser(db: Db, userId: number): Promise<CustomerOrder[]> {
+  return (await readOrders(db, { userId, newest: 50 })).map(customerOrder);
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heapMbFor, heapNeededFor } from "../../../app/features/catalog-csv/catalog-capacity.ts";
 import { csvLine } from "../../../app/lib/csv.ts";
 import type { Visitor } from "../../support/accounts-client.ts";
+import { importDesk } from "../../support/catalog-import.ts";
 import { staffVisitor } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 
@@ -28,30 +29,7 @@ describe.each(dialects)("A large catalogue CSV on %s", (dialect) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const upload = (text: string) => {
-    const form = new FormData();
-    form.set("intent", "upload");
-    form.set("file", new Blob([text], { type: "text/csv" }), "catalog.csv");
-    return content.request("/admin/import/", { method: "POST", body: form, headers: { accept: "text/html" } });
-  };
-  /** upload, then ask the page until the preview is built: its session and page */
-  const preview = async (text: string) => {
-    const res = await upload(text);
-    expect(res.status).toBe(303);
-    const location = res.headers.get("location")!;
-    let page = "";
-    await expect
-      .poll(
-        async () => {
-          page = await (await content.get(location)).text();
-          return page.includes("разбирается");
-        },
-        { timeout: 120_000, interval: 100 },
-      )
-      .toBe(false);
-    return { session: new URL(location, "http://x").searchParams.get("session")!, location, page };
-  };
-  const apply = (session: string) => content.post(`/admin/import/?session=${session}`, { intent: "apply", session });
+  const { upload, previewed, preview, apply } = importDesk(() => content);
   const newProducts = (prefix: string, rows: number) => {
     let csv = csvLine(HEADER);
     for (let i = 1; i <= rows; i++) csv += csvLine([`${prefix}-${i}`, `Товар ${prefix} ${i}`, product.section, `${1000 + i}`, "2"]);
@@ -91,16 +69,7 @@ describe.each(dialects)("A large catalogue CSV on %s", (dialect) => {
     }
     // …and the preview was still being planned when they were answered
     expect(await (await content.get(location)).text()).toMatch(/Файл «catalog\.csv» разбирается: прочитано/);
-    let page = "";
-    await expect
-      .poll(
-        async () => {
-          page = await (await content.get(location)).text();
-          return page.includes("разбирается");
-        },
-        { timeout: 120_000, interval: 100 },
-      )
-      .toBe(false);
+    const page = await previewed(location);
     expect(page).toContain(`Создать: ${ROWS}, изменить: 0`);
     // the worker has ended: the health check probes a write again
     await expect.poll(async () => (await (await fetch(`${app.url}/healthz`)).json()) as unknown, { timeout: 10_000, interval: 50 }).toEqual({ status: "ok" });

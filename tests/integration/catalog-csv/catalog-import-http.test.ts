@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvLine } from "../../../app/lib/csv.ts";
 import type { Visitor } from "../../support/accounts-client.ts";
+import { importDesk } from "../../support/catalog-import.ts";
 import { staffVisitor } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 
@@ -15,30 +16,7 @@ describe.each(dialects)("«Импорт» over HTTP on %s", (dialect) => {
   let content: Visitor;
   let product: { id: number; slug: string; title: string; section: string; price: number };
 
-  const upload = (bytes: Uint8Array | string) => {
-    const form = new FormData();
-    form.set("intent", "upload");
-    form.set("file", new Blob([bytes as BlobPart], { type: "text/csv" }), "catalog.csv");
-    return content.request("/admin/import/", { method: "POST", body: form, headers: { accept: "text/html" } });
-  };
-  /** upload, then follow the redirect until the preview has been built: its session and page */
-  const preview = async (bytes: Uint8Array | string) => {
-    const res = await upload(bytes);
-    expect(res.status).toBe(303);
-    const location = res.headers.get("location")!;
-    let page = "";
-    await expect
-      .poll(
-        async () => {
-          page = await (await content.get(location)).text();
-          return page.includes("разбирается");
-        },
-        { timeout: 60_000, interval: 50 },
-      )
-      .toBe(false);
-    return { session: new URL(location, "http://x").searchParams.get("session")!, page };
-  };
-  const apply = (session: string) => content.post(`/admin/import/?session=${session}`, { intent: "apply", session });
+  const { upload, preview, apply } = importDesk(() => content);
   const priceOf = async () => (await app.vitrina.db.kysely.selectFrom("products").select("price").where("id", "=", product.id).executeTakeFirstOrThrow()).price;
 
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { DatabaseBusyError, isDatabaseUnavailable } from "../../../app/db/databa
 import { createSession, findSession, saveSessionData, SESSION_TTL_MS } from "../../../app/features/accounts/sessions.server.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { holdWriteLock } from "../../support/write-lock.ts";
-import { CURRENT_REVIEW_CONSENT } from "../../../app/lib/consent.ts";
+import { postReview } from "../../support/reviews.ts";
 
 const LISTING = "/catalog/divany-i-kresla/";
 
@@ -114,18 +114,7 @@ describe.each(dialects)("database locks and /healthz on %s", (dialect) => {
         expect(res.status).toBe(503);
         expect(res.headers.get("retry-after")).toBe("60");
         expect((await res.json()).error).toContain("попробуйте через минуту");
-        const review = await fetch(`${short.url}/product/${product.slug}/reviews/`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({
-            name: "Анна",
-            rating: "5",
-            text: "Хороший диван, удобный и мягкий.",
-            consent: "on",
-            consent_version: CURRENT_REVIEW_CONSENT,
-          }),
-        });
+        const review = await postReview(short.url, product.slug);
         expect(review.status).toBe(503);
         expect(review.headers.get("content-type")).toContain("text/html");
         expect(await review.text()).toContain("попробуйте через минуту");

@@ -5,7 +5,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
-import { CURRENT_REVIEW_CONSENT } from "../../../app/lib/consent.ts";
+import { postReview } from "../../support/reviews.ts";
 import { registerVisitor, uniqueEmail, Visitor } from "../../support/accounts-client.ts";
 import { readOutbox } from "../../support/outbox.ts";
 
@@ -187,18 +187,7 @@ describe("a database that cannot be written to (SQLite)", () => {
     expect(json.status).toBe(503);
     expect(json.headers.get("retry-after")).toBe("60");
     expect((await json.json()).error).toContain("попробуйте через минуту");
-    const review = await fetch(`${app.url}/product/${product.slug}/reviews/`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
-      body: new URLSearchParams({
-        name: "Анна",
-        rating: "5",
-        text: "Хороший диван, удобный и мягкий.",
-        consent: "on",
-        consent_version: CURRENT_REVIEW_CONSENT,
-      }),
-    });
+    const review = await postReview(app.url, product.slug, { "sec-fetch-site": "same-origin" });
     expect(review.status).toBe(503);
     const page = await review.text();
     expect(page).toContain("попробуйте через минуту");

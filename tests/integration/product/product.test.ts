@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reviewForm } from "../../support/reviews.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { approveReview } from "../../../app/features/reviews/reviews.server.ts";
 import { sitemapEntries, sitemapTotal } from "../../../app/features/content/sitemap.server.ts";
@@ -189,15 +190,8 @@ describe.each(dialects)("product pages on %s", (dialect) => {
 
   it("thanks a bot that fills the honeypot but keeps nothing, and limits a flood", async () => {
     const path = `/product/${product.slug}/reviews/`;
-    const review = (over: Record<string, string> = {}) => ({
-      ajax: "review",
-      rating: "3",
-      text: "Нормально, но могло быть лучше.",
-      name: "Тест",
-      consent: "on",
-      consent_version: CURRENT_REVIEW_CONSENT,
-      ...over,
-    });
+    const review = (over: Record<string, string> = {}) =>
+      reviewForm({ ajax: "review", rating: "3", text: "Нормально, но могло быть лучше.", name: "Тест", ...over });
     const count = (await reviews(product.id)).length;
     const bot = await post(path, review({ website: "http://spam.example" }));
     expect(bot.status).toBe(200);

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { AdminOrderView } from "../admin-order-types.ts";
+import type { OrderRecord } from "../order-types.ts";
 import { deliveryName, LIFT_TYPES, LIFTING_BY_MANAGER } from "../../delivery/index.ts";
 import { formatDateTime, formatPrice } from "../../../lib/format.ts";
 import { ONE_CLICK_SOURCE, ONE_CLICK_SOURCE_NAME } from "../order-source.ts";
@@ -12,7 +12,7 @@ const fieldValue = (kopecks: number) => `${Math.floor(kopecks / 100)}${kopecks %
  * Customer, delivery (floor, lift, lifting cost), totals and the consent record. A floor delivery
  * names the products without weight and lets the manager enter the lifting price (decision 099).
  */
-export function OrderInfo({ order, liftingError, liftingValue }: { order: AdminOrderView; liftingError?: string; liftingValue?: string }) {
+export function OrderInfo({ order, liftingError, liftingValue }: { order: OrderRecord; liftingError?: string; liftingValue?: string }) {
   const pickup = order.deliveryType === "pickup";
   const floor = order.deliveryType === "floor";
   const toQuote = order.liftingPricing === "to_quote";

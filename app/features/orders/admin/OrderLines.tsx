@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { AdminOrderView } from "../admin-order-types.ts";
+import type { OrderRecord } from "../order-types.ts";
 import { formatPrice } from "../../../lib/format.ts";
 
 export interface FoundProduct {
@@ -17,7 +17,7 @@ export function OrderLines({
   find,
   error,
 }: {
-  order: AdminOrderView;
+  order: OrderRecord;
   editable: boolean;
   found: FoundProduct[];
   find: string;

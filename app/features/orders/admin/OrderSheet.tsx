@@ -1,10 +1,10 @@
-import type { AdminOrderView } from "../admin-order-types.ts";
+import type { OrderRecord } from "../order-types.ts";
 import { deliveryName, LIFT_TYPES, LIFTING_BY_MANAGER } from "../../delivery/index.ts";
 import { formatDate, formatPrice } from "../../../lib/format.ts";
 import "./order-sheet.css";
 
 /** The sheet that goes with the order to the warehouse and the courier: lines, address, floor, phone, signatures. */
-export function OrderSheet({ order }: { order: AdminOrderView }) {
+export function OrderSheet({ order }: { order: OrderRecord }) {
   return (
     <article className="order-sheet">
       <h1>

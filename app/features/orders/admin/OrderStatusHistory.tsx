@@ -1,9 +1,9 @@
-import type { AdminOrderView, AdminStatusChange } from "../admin-order-types.ts";
+import type { OrderRecord, OrderTimelineEntry } from "../order-types.ts";
 import { formatDateTime, formatPrice } from "../../../lib/format.ts";
 import { orderStatusName } from "../order-status.ts";
 
 /** what an entry is: a status, or money in or back with its sum (never the status repeated, decision 101) */
-function title(h: AdminStatusChange): string {
+function title(h: OrderTimelineEntry): string {
   const sum = h.amount === null ? "" : ` ${formatPrice(h.amount)}`;
   if (h.kind === "payment") return `Оплачен онлайн${sum}`;
   if (h.kind === "refund") return `Возврат${sum}`;
@@ -11,7 +11,7 @@ function title(h: AdminStatusChange): string {
 }
 
 /** Every status the order went through, its payment and refunds, with who and when. */
-export function OrderStatusHistory({ order }: { order: AdminOrderView }) {
+export function OrderStatusHistory({ order }: { order: OrderRecord }) {
   return (
     <section className="order-card" aria-labelledby="order-history-title">
       <h2 id="order-history-title">История заказа</h2>
