@@ -7,9 +7,9 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../../db/database.server.ts";
 import type { Database } from "../../db/schema.ts";
-import { pageWindow } from "../../lib/paging.ts";
 import { z } from "zod";
 import { readJsonColumn } from "../../lib/json-columns.ts";
+import { countedPage } from "../../db/counted-page.ts";
 
 export interface StaffActor {
   /** null for the `npm run staff` command line, which acts as no account */
@@ -79,9 +79,7 @@ export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<{ ent
   if (filter.entity) query = query.where("entity", "=", filter.entity);
   if (filter.entityId) query = query.where("entity_id", "=", filter.entityId);
   if (filter.actorId !== undefined) query = query.where("actor_id", "=", filter.actorId);
-  const count = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
-  const total = Number(count?.n ?? 0);
-  const { page, pages, limit, offset } = pageWindow(total, filter.page ?? 1, pageSize);
+  const { total, page, pages, limit, offset } = await countedPage(query, filter.page ?? 1, pageSize);
   const rows = await query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
   return {
     total,

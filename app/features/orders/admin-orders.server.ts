@@ -25,8 +25,8 @@ import type { OrderRecord } from "./order-types.ts";
 import { readOrders } from "./order-record.server.ts";
 import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { shopDayStart } from "../../lib/shop-calendar.ts";
-import { pageWindow } from "../../lib/paging.ts";
 import { updateAtVersion } from "../../db/versioned-update.ts";
+import { countedPage } from "../../db/counted-page.ts";
 
 /** A refusal the route turns into a status and a Russian message (under `field` when it is about one). */
 export class AdminOrderError extends Error {
@@ -55,9 +55,7 @@ export async function listOrders(db: Db, filter: OrderListFilter): Promise<Admin
   if (filter.from) query = query.where("created_at", ">=", shopDayStart(filter.from));
   if (filter.to) query = query.where("created_at", "<", shopDayStart(filter.to) + DAY_MS);
   const column = filter.sort === "total" ? "total" : filter.sort === "number" ? "number" : "created_at";
-  const count = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
-  const total = Number(count?.n ?? 0);
-  const { page, pages, limit, offset } = pageWindow(total, filter.page, ORDER_PAGE_SIZE);
+  const { total, page, pages, limit, offset } = await countedPage(query, filter.page, ORDER_PAGE_SIZE);
   const rows = await query
     .select(["number", "status", "created_at", "name", "phone", "email", "delivery_type", "total", "paid_at", "source"])
     .orderBy(column, filter.dir)

@@ -18,7 +18,7 @@ import { catalogChanged } from "../catalog/index.server.ts";
 import { recordAudit, type StaffActor } from "../audit/index.server.ts";
 import { recomputeSetsContaining } from "./set-totals.server.ts";
 import { FieldRefusal } from "../../lib/field-refusal.ts";
-import { pageWindow } from "../../lib/paging.ts";
+import { countedPage } from "../../db/counted-page.ts";
 
 /** A refusal the route turns into a status and a Russian message under `field`. */
 export class AdminProductError extends FieldRefusal {}
@@ -93,9 +93,7 @@ export async function listAdminProducts(db: Db, filter: ProductListFilter): Prom
   else if (filter.stock === "low") query = query.where("stock", ">", 0).where("stock", "<=", LOW_STOCK_MAX);
   else if (filter.stock === "none") query = query.where("stock", "<=", 0);
 
-  const count = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
-  const total = Number(count?.n ?? 0);
-  const { page, pages, limit, offset } = pageWindow(total, filter.page, PRODUCT_PAGE_SIZE);
+  const { total, page, pages, limit, offset } = await countedPage(query, filter.page, PRODUCT_PAGE_SIZE);
   // first the page's ids from the indexes alone, then only those rows
   let ordered = query.select("id");
   if (filter.sort === "title") ordered = ordered.orderBy("title").orderBy("id");

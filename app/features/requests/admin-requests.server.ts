@@ -11,8 +11,9 @@ import { parseJsonList, readJsonColumn } from "../../lib/json-columns.ts";
 import { isRequestStatus, isRequestType, REQUEST_NOTE_MAX, requestSearchPatterns, type RequestStatus, type RequestType } from "./request-status.ts";
 import type { RequestDetail, RequestPage, StaffOption } from "./request-types.ts";
 import { STAFF_ROLES, canAccess } from "../staff/index.ts";
-import { pageWindow, readPageNumber } from "../../lib/paging.ts";
+import { readPageNumber } from "../../lib/paging.ts";
 import { updateAtVersion } from "../../db/versioned-update.ts";
+import { countedPage } from "../../db/counted-page.ts";
 
 export const REQUESTS_PER_PAGE = 20;
 
@@ -54,9 +55,7 @@ export async function listRequests(db: Db, filter: RequestFilter): Promise<Reque
       ]),
     );
   }
-  const count = await q.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
-  const total = Number(count?.n ?? 0);
-  const { page, pages, limit, offset } = pageWindow(total, filter.page, REQUESTS_PER_PAGE);
+  const { total, page, pages, limit, offset } = await countedPage(q, filter.page, REQUESTS_PER_PAGE);
   const rows = await q
     .select(["s.id", "s.form", "s.name", "s.phone", "s.email", "s.status", "s.attachments", "s.created_at", "u.email as assignee_email"])
     .orderBy("s.created_at", "desc")

@@ -12,7 +12,8 @@ import type { ModerationItem } from "./moderation-types.ts";
 import { parseJsonList } from "../../lib/json-columns.ts";
 import { displayRating } from "../../lib/rating.ts";
 import { REVIEW_STATES, reviewState, type ReviewState } from "./review-moderation.ts";
-import { pageWindow, readPageNumber } from "../../lib/paging.ts";
+import { readPageNumber } from "../../lib/paging.ts";
+import { countedPage } from "../../db/counted-page.ts";
 
 export const MODERATION_PER_PAGE = 20;
 export const REJECT_REASON_MAX = 500;
@@ -59,9 +60,7 @@ function inState(eb: ReviewsAsR, state: ReviewState): Expression<SqlBool> {
 
 export async function listModeration(db: Db, filter: ModerationFilter): Promise<{ items: ModerationItem[]; total: number; page: number; pages: number }> {
   const base = db.kysely.selectFrom("reviews as r").where((eb) => inState(eb, filter.state));
-  const count = await base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
-  const total = Number(count?.n ?? 0);
-  const { page, pages, limit, offset } = pageWindow(total, filter.page, MODERATION_PER_PAGE);
+  const { total, page, pages, limit, offset } = await countedPage(base, filter.page, MODERATION_PER_PAGE);
   const rows = await base
     .innerJoin("products as p", "p.id", "r.product_id")
     .select([
