@@ -10,6 +10,9 @@ import type { Database } from "../../db/schema.ts";
 import { z } from "zod";
 import { readJsonColumn } from "../../lib/json-columns.ts";
 import { countedPage } from "../../db/counted-page.ts";
+import type { AuditEntry } from "./audit-types.ts";
+
+export type { AuditEntry };
 
 export interface StaffActor {
   /** null for the `npm run staff` command line, which acts as no account */
@@ -28,18 +31,6 @@ export interface AuditEntryInput {
   /** the changed fields before (null when created) and after (null when removed) */
   before: unknown;
   after: unknown;
-}
-
-export interface AuditEntry {
-  id: number;
-  actorId: number | null;
-  actorEmail: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-  createdAt: number;
 }
 
 export async function recordAudit(

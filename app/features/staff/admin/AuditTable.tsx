@@ -1,17 +1,10 @@
 import { Link } from "react-router";
 import { formatDateTime } from "../../../lib/format.ts";
+import type { AuditEntry } from "../../audit/index.ts";
 import { auditActionTitle, auditChanges, auditObject } from "../audit-view.ts";
 
-interface Entry {
-  id: number;
-  actorEmail: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-  createdAt: number;
-}
+/** an entry as the journal reads it (the actor's id is not shown) */
+type Entry = Omit<AuditEntry, "actorId">;
 
 /** The audit log, newest first: when, who, what, on which object, and what changed. */
 export function AuditTable({ entries }: { entries: readonly Entry[] }) {
