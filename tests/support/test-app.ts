@@ -131,14 +131,14 @@ export async function startTestApp(dialect: Dialect, overrides: Partial<AppConfi
   };
 }
 
-/** A migrated, empty database for domain tests; drop() removes it. */
-export async function openTestDb(dialect: Dialect) {
+/** A migrated, empty database for domain tests (up to `upTo` for a migration's test); drop() removes it. */
+export async function openTestDb(dialect: Dialect, upTo?: Parameters<typeof import("../../app/db/migrate.server.ts").migrateTo>[1]) {
   const { openDatabase, ensurePgSchema } = await import("../../app/db/database.server.ts");
-  const { migrateToLatest } = await import("../../app/db/migrate.server.ts");
+  const { migrateTo, migrateToLatest } = await import("../../app/db/migrate.server.ts");
   const config = testConfig(dialect);
   if (config.databaseSchema) await ensurePgSchema(config.databaseUrl, config.databaseSchema);
   const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
-  await migrateToLatest(db);
+  await (upTo ? migrateTo(db, upTo) : migrateToLatest(db));
   return {
     db,
     async drop() {

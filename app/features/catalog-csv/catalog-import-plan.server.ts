@@ -391,6 +391,9 @@ async function planChunk(db: Reader, ctx: PlanContext, records: CsvRecord[]): Pr
       version: existing?.version ?? null,
       slug: slug ?? null,
       title: title ?? null,
+      // the model's only variant until the CSV names variants (decision 108, section 7)
+      variant_id: null,
+      article: null,
     };
     if (
       problems.length > 0 ||
@@ -453,7 +456,7 @@ async function planChunk(db: Reader, ctx: PlanContext, records: CsvRecord[]): Pr
       stageValues();
     }
   });
-  // 13 parameters a row: 400 rows stay under every driver's limit
+  // 15 parameters a row: 400 rows stay under every driver's limit
   for (let i = 0; i < rows.length; i += 400)
     await db
       .insertInto("import_rows")
