@@ -13,7 +13,10 @@ export interface CartSetItem {
 export interface CartLineView {
   /** the cart line id */
   id: number;
+  /** the model */
   productId: number;
+  /** what is bought (docs/decisions/108-product-variants.md): stock is taken from it */
+  variantId: number;
   kind: ProductKind;
   slug: string;
   title: string;
