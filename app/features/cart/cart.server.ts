@@ -241,6 +241,7 @@ export async function changeCartLine(db: Db, owner: string | null, lineId: numbe
 const LINE_PRODUCT_COLUMNS = [
   "products.id as product_id",
   "product_variants.id as variant_id",
+  "product_variants.article",
   "products.published",
   "product_variants.published as variant_published",
   "products.kind",
@@ -264,6 +265,7 @@ interface LineRow {
   price_seen: number | string | null;
   product_id: number;
   variant_id: number;
+  article: string;
   published: number | boolean;
   variant_published: number | boolean;
   kind: ProductKind;
@@ -287,6 +289,7 @@ async function toLineViews(db: Db, rows: LineRow[]): Promise<CartLineView[]> {
       id: r.id,
       productId: r.product_id,
       variantId: r.variant_id,
+      article: r.article,
       kind: r.kind,
       slug: r.slug,
       title: r.title,

@@ -210,6 +210,7 @@ async function productLine(trx: Trx, productId: number) {
     .select([
       "products.id",
       "product_variants.id as variantId",
+      "product_variants.article",
       "products.kind",
       "products.slug",
       "products.title",
@@ -227,6 +228,7 @@ async function productLine(trx: Trx, productId: number) {
     return {
       productId: p.id,
       variantId: p.variantId,
+      article: p.article,
       kind: p.kind,
       slug: p.slug,
       title: p.title,
@@ -244,6 +246,7 @@ async function productLine(trx: Trx, productId: number) {
   return {
     productId: p.id,
     variantId: p.variantId,
+    article: p.article,
     kind: p.kind,
     slug: p.slug,
     title: p.title,
@@ -368,6 +371,7 @@ export async function editOrderLines(
             order_id: order.id,
             product_id: product.productId,
             variant_id: product.variantId,
+            article: product.article,
             kind: product.kind,
             title: product.title,
             slug: product.slug,

@@ -97,7 +97,7 @@ export const orderLineOf = (l: CartLineView): NewOrderLine => ({
   variant_id: l.variantId,
   // single-variant models have no choice values; the page's choice fills these (decision 108, WP-A)
   variant_values: [],
-  article: "",
+  article: l.article,
   kind: l.kind,
   title: l.title,
   slug: l.slug,

@@ -37,7 +37,16 @@ describe.each(dialects)("stock per variant under a race on %s", (dialect) => {
     await k.updateTable("product_variants").set({ stock: 3 }).where("id", "=", a).execute();
     const { id: b } = await k
       .insertInto("product_variants")
-      .values({ product_id: model.id, price: Number(model.price) + 100_000, old_price: null, stock: 5, position: 1, created_at: 1, updated_at: 1 })
+      .values({
+        product_id: model.id,
+        article: "RACE-B",
+        price: Number(model.price) + 100_000,
+        old_price: null,
+        stock: 5,
+        position: 1,
+        created_at: 1,
+        updated_at: 1,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     expect((await k.selectFrom("products").select("stock").where("id", "=", model.id).executeTakeFirstOrThrow()).stock).toBe(8);
@@ -65,9 +74,11 @@ describe.each(dialects)("stock per variant under a race on %s", (dialect) => {
     expect(await stock(a)).toBe(0);
     expect(await stock(b)).toBe(1);
     expect((await k.selectFrom("products").select("stock").where("id", "=", model.id).executeTakeFirstOrThrow()).stock).toBe(1);
-    // each order line names the variant it took
-    const lines = await k.selectFrom("order_lines").select(["product_id", "variant_id"]).where("product_id", "=", model.id).execute();
+    // each order line names the variant it took, with its article and price as sold
+    const lines = await k.selectFrom("order_lines").select(["variant_id", "article", "price", "variant_values"]).where("product_id", "=", model.id).execute();
     expect(lines.filter((l) => l.variant_id === a)).toHaveLength(3);
-    expect(lines.filter((l) => l.variant_id === b)).toHaveLength(4);
+    expect(lines.filter((l) => l.variant_id === b).map((l) => [l.article, Number(l.price), l.variant_values])).toEqual(
+      Array.from({ length: 4 }, () => ["RACE-B", Number(model.price) + 100_000, "[]"]),
+    );
   });
 });
