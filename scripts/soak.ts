@@ -69,7 +69,7 @@ if (!products.length || !listings.length || !ids.length) throw new Error("the de
 // orders take stock: the products bought get plenty, so a long soak never runs them out
 const direct = new SQLite(databaseFile);
 direct.pragma("busy_timeout = 5000");
-direct.prepare(`update products set stock = 1000000 where id in (${ids.map(() => "?").join(",")})`).run(...ids);
+direct.prepare(`update product_variants set stock = 1000000 where product_id in (${ids.map(() => "?").join(",")})`).run(...ids);
 const pickupPoint = (direct.prepare("select id from contact_points order by sort, id limit 1").get() as { id: number } | undefined)?.id;
 direct.close();
 if (!pickupPoint) throw new Error("the demo shop has no showroom to pick an order up from");

@@ -39,6 +39,7 @@ import * as m037 from "./migrations/037-product-article.ts";
 import * as m038 from "./migrations/038-exchange-session-bytes.ts";
 import * as m039 from "./migrations/039-refund-lines.ts";
 import * as m042 from "./migrations/042-lifting-quoted-by-manager.ts";
+import * as m043 from "./migrations/043-product-variants.ts";
 
 // Migrations are imported, not read from a folder, so they survive bundling.
 const migrations = {
@@ -80,6 +81,7 @@ const migrations = {
   "038-exchange-session-bytes": m038,
   "039-refund-lines": m039,
   "042-lifting-quoted-by-manager": m042,
+  "043-product-variants": m043,
 };
 
 function importedMigrations(db: Db): MigrationProvider {
@@ -99,18 +101,27 @@ function importedMigrations(db: Db): MigrationProvider {
  * schema is dropped under it (parallel test runs do that).
  */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  if (db.dialect !== "postgres") return migrate(db);
+  return migrateUnderLock(db);
+}
+
+/** Up (or down) to the named migration: a migration's test starts from the schema before it. */
+export async function migrateTo(db: Db, name: keyof typeof migrations): Promise<string[]> {
+  return migrateUnderLock(db, name);
+}
+
+async function migrateUnderLock(db: Db, target?: string): Promise<string[]> {
+  if (db.dialect !== "postgres") return migrate(db, target);
   return db.kysely.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${PG_MIGRATION_LOCK})`.execute(conn);
     try {
-      return await migrate(db);
+      return await migrate(db, target);
     } finally {
       await sql`select pg_advisory_unlock(${PG_MIGRATION_LOCK})`.execute(conn);
     }
   });
 }
 
-async function migrate(db: Db): Promise<string[]> {
+async function migrate(db: Db, target?: string): Promise<string[]> {
   // With a PostgreSQL schema, Kysely's own bookkeeping tables must live in it too, or it finds
   // another schema's tables through the catalogue and never creates its own.
   const migrator = new Migrator({
@@ -120,7 +131,7 @@ async function migrate(db: Db): Promise<string[]> {
     allowUnorderedMigrations: true,
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

@@ -106,6 +106,8 @@ export interface PropertyTable {
   sort: number;
   /** 1C's «Ид» of the property this row was imported from (decision 088) */
   external_id: Generated<string | null>;
+  /** the schema.org term of a variant property: color, size, material, pattern or "" */
+  schema_term: Generated<string>;
 }
 
 export interface ProductValueTable {
@@ -118,6 +120,8 @@ export interface ProductValueTable {
 export interface SetItemTable {
   set_id: number;
   item_id: number;
+  /** which variant of the item the set includes */
+  variant_id: number;
   /** kopecks: the item's own price inside the set */
   price: number;
   /** grams */
@@ -174,11 +178,75 @@ export interface ContactPointTable {
 
 export type ContactPointKind = "showroom" | "warehouse";
 
-/** units of a product at one pickup point; the points' sum is the product's stock */
-export interface PointStockTable {
-  product_id: number;
+/** units of a variant at one pickup point; trimmed to the variant's stock (decision 068) */
+export interface VariantPointStockTable {
+  variant_id: number;
   point_id: number;
   qty: number;
+}
+
+/**
+ * What is sold, counted and shipped: a variant of a model (a products row), docs/decisions/108-product-variants.md.
+ * products.price/old_price/stock/weight are the summary of the published variants, kept by triggers.
+ */
+export interface ProductVariantTable {
+  id: Generated<number>;
+  product_id: number;
+  /** "" when none: the variant's id in six digits stands in */
+  article: Generated<string>;
+  /** kopecks */
+  price: number;
+  /** kopecks, null without a discount */
+  old_price: number | null;
+  stock: Generated<number>;
+  /** grams; 0: unknown */
+  weight: Generated<number>;
+  position: Generated<number>;
+  /** 1 offered, 0 not */
+  published: Generated<number>;
+  /** JSON: ProductImage[], shown before the model's general ones */
+  images: Generated<string>;
+  /** 1C's «Ид» of the offer («товар#характеристика») */
+  external_id: Generated<string | null>;
+  /** 1: unpublished by a full 1C offers package (as products, decision 088) */
+  exchange_hidden: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** a variant's own property values (its colour, its size) */
+export interface ProductVariantValueTable {
+  variant_id: number;
+  property_id: number;
+  value_text: string | null;
+  value_num: number | null;
+}
+
+/** which properties make variants in a section; none: the nearest ancestor's set */
+export interface SectionVariantPropertyTable {
+  section_id: number;
+  property_id: number;
+  position: number;
+  /** "swatch" or "buttons" */
+  display: Generated<string>;
+}
+
+/** the colour or picture a property value shows as a swatch */
+export interface PropertySwatchTable {
+  property_id: number;
+  value: string;
+  /** #RRGGBB or "" */
+  color: Generated<string>;
+  /** a media path or "" */
+  image: Generated<string>;
+}
+
+/** an old product address answering 301 to a model (and its variant) */
+export interface ProductRedirectTable {
+  slug: string;
+  product_id: number;
+  variant_id: number | null;
+  created_at: number;
 }
 
 export interface SessionTable {
@@ -200,7 +268,12 @@ export interface Database {
   pages: PageTable;
   news: NewsTable;
   contact_points: ContactPointTable;
-  point_stock: PointStockTable;
+  variant_point_stock: VariantPointStockTable;
+  product_variants: ProductVariantTable;
+  product_variant_values: ProductVariantValueTable;
+  section_variant_properties: SectionVariantPropertyTable;
+  property_swatches: PropertySwatchTable;
+  product_redirects: ProductRedirectTable;
   sessions: SessionTable;
   users: UserTable;
   password_reset_tokens: PasswordResetTokenTable;
@@ -363,6 +436,7 @@ export interface PromoUseTable {
 export interface StockSubscriptionTable {
   id: Generated<number>;
   product_id: number;
+  variant_id: number;
   email: string;
   /** SHA-256 (hex) of the token in the confirmation and unsubscribe links */
   token_hash: string;
@@ -406,6 +480,9 @@ export interface ImportRowTable {
   published: number | null;
   /** JSON: FieldChange[] of a change, the reason (string) of an error */
   detail: string | null;
+  /** the variant the row writes (section 7 of decision 108); null: the model's only one */
+  variant_id: number | null;
+  article: string | null;
 }
 
 /** the property values of an import row (several rows for a multi property) */
@@ -460,6 +537,7 @@ export interface AuditLogTable {
 export interface FavoriteTable {
   user_id: number;
   product_id: number;
+  variant_id: number;
   created_at: number;
 }
 
@@ -494,7 +572,10 @@ export interface CartLineTable {
   id: Generated<number>;
   /** `s:<session id>` or `u:<user id>` */
   owner: string;
+  /** the model */
   product_id: number;
+  /** what is bought: two fabrics of one sofa are two lines */
+  variant_id: number;
   /** JSON array of included set item ids, sorted; "[]" for plain products */
   items: string;
   qty: number;
@@ -568,6 +649,12 @@ export interface OrderLineTable {
   qty: number;
   price: number;
   weight: number;
+  /** the variant sold (no foreign key: orders outlive the catalogue); null: none recorded */
+  variant_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON VariantValue[] (app/lib/variant-values.ts) as sold; "[]" for none */
+  variant_values: Generated<string>;
+  /** the article as sold; "": what the variant has now */
+  article: Generated<string>;
 }
 
 /** one status an order went through (app/features/orders/order-status.ts), oldest first by created_at */

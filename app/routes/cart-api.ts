@@ -33,7 +33,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const result =
       parsed.line !== undefined
         ? await changeCartLine(db, owner.current, parsed.line, parsed.cnt)
-        : await changeCart(db, owner, { productId: parsed.id, type: parsed.type, cnt: parsed.cnt, items: parsed.items, mode: parsed.mode });
+        : await changeCart(db, owner, {
+            productId: parsed.id,
+            variantId: parsed.variant,
+            type: parsed.type,
+            cnt: parsed.cnt,
+            items: parsed.items,
+            mode: parsed.mode,
+          });
     if (!parsed.json) return redirect(safeBackPath(parsed.back), 303);
     const summary = await cartSummary(db, cartOwner(session));
     return Response.json({

@@ -115,6 +115,19 @@ export async function createWeightlessProduct(title: string): Promise<{ id: numb
       .values({ ...source, slug, title, weight: 0, stock: 50, external_id: null, article: "" })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // what is sold is its one variant (docs/decisions/108-product-variants.md)
+    await db.kysely
+      .insertInto("product_variants")
+      .values({
+        product_id: row.id,
+        price: source.price,
+        old_price: source.old_price,
+        stock: 50,
+        weight: 0,
+        created_at: source.created_at,
+        updated_at: source.created_at,
+      })
+      .execute();
     return { id: row.id, slug, title };
   } finally {
     await db.close();

@@ -19,7 +19,7 @@ function warehouse() {
   return {
     setStock(id: number, stock: number) {
       if (!saved.has(id)) saved.set(id, (db.prepare("select stock from products where id = ?").get(id) as { stock: number }).stock);
-      db.prepare("update products set stock = ? where id = ?").run(stock, id);
+      db.prepare("update product_variants set stock = ? where product_id = ?").run(stock, id);
     },
     addStatus(orderNumber: string, status: string, note: string, at: number) {
       const order = db.prepare("select id from orders where number = ?").get(orderNumber) as { id: number };
@@ -27,7 +27,7 @@ function warehouse() {
       db.prepare("insert into order_status_history (order_id, status, note, created_at) values (?, ?, ?, ?)").run(order.id, status, note, at);
     },
     restore() {
-      for (const [id, stock] of saved) db.prepare("update products set stock = ? where id = ?").run(stock, id);
+      for (const [id, stock] of saved) db.prepare("update product_variants set stock = ? where product_id = ?").run(stock, id);
       db.close();
     },
   };

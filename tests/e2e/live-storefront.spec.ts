@@ -10,6 +10,7 @@ import { CLI_ACTOR } from "../../app/features/staff/staff.server.ts";
 import { formatPrice } from "../../app/lib/format.ts";
 import { expectNoSeriousA11yViolations, hydrated } from "./support.ts";
 import { E2E_DB } from "./e2e-server-data.ts";
+import { setVariantPrice } from "../support/variants.ts";
 
 interface Product {
   id: number;
@@ -50,7 +51,7 @@ async function withCatalogue(change: (db: ReturnType<typeof openDatabase>) => Pr
 
 const setPrice = (p: Product, price: number) =>
   withCatalogue(async (db) => {
-    await db.kysely.updateTable("products").set({ price }).where("id", "=", p.id).execute();
+    await setVariantPrice(db.kysely, p.id, price);
     await catalogChanged(db, [p.id]);
   });
 

@@ -21,12 +21,12 @@ function soldOutProduct(offset: number) {
   const p = db
     .prepare("select id, slug, title, stock from products where kind = 'product' and published = 1 and stock > 0 order by id limit 1 offset ?")
     .get(offset) as SoldOut & { stock: number };
-  db.prepare("update products set stock = 0 where id = ?").run(p.id);
+  db.prepare("update product_variants set stock = 0 where product_id = ?").run(p.id);
   return {
     product: p as SoldOut,
     stock: () => (db.prepare("select stock from products where id = ?").get(p.id) as { stock: number }).stock,
     restore() {
-      db.prepare("update products set stock = ? where id = ?").run(p.stock, p.id);
+      db.prepare("update product_variants set stock = ? where product_id = ?").run(p.stock, p.id);
       db.close();
     },
   };

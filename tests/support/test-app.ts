@@ -12,6 +12,10 @@ import { dropPgSchema } from "../../app/db/database.server.ts";
 import { DEFAULT_TILE_URL } from "../../app/features/content/map-tiles.ts";
 import { staleBuildReason } from "./build-freshness.ts";
 import { linkSeedPictures } from "./seed-pictures.ts";
+import type { migrateTo } from "../../app/db/migrate.server.ts";
+
+/** a migration's name, for a test that starts from the schema before a later one */
+type MigrationName = Parameters<typeof migrateTo>[1];
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const MEDIA_DIR = path.join(root, "data/test-media");
@@ -131,14 +135,14 @@ export async function startTestApp(dialect: Dialect, overrides: Partial<AppConfi
   };
 }
 
-/** A migrated, empty database for domain tests; drop() removes it. */
-export async function openTestDb(dialect: Dialect) {
+/** A migrated, empty database for domain tests (up to `upTo` for a migration's test); drop() removes it. */
+export async function openTestDb(dialect: Dialect, upTo?: MigrationName) {
   const { openDatabase, ensurePgSchema } = await import("../../app/db/database.server.ts");
-  const { migrateToLatest } = await import("../../app/db/migrate.server.ts");
+  const { migrateTo, migrateToLatest } = await import("../../app/db/migrate.server.ts");
   const config = testConfig(dialect);
   if (config.databaseSchema) await ensurePgSchema(config.databaseUrl, config.databaseSchema);
   const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
-  await migrateToLatest(db);
+  await (upTo ? migrateTo(db, upTo) : migrateToLatest(db));
   return {
     db,
     async drop() {

@@ -1,7 +1,7 @@
 // Builds plain products (rows, facet values and a small summary the set builder reuses) from
 // the product types. Pure: everything comes from the seeded random source.
 import type { Insertable } from "kysely";
-import type { NewProduct, NewProductValue, PointStockTable, ProductImage } from "../schema.ts";
+import type { NewProduct, NewProductValue, ProductImage, VariantPointStockTable } from "../schema.ts";
 import { BRANDS, COLOURS, MODEL_NAMES, PROPERTY_ID, STYLES, type Brand, type Colour } from "./catalog-data.ts";
 import { describeProduct } from "./descriptions.ts";
 import { PRODUCT_IMAGE_SIZE, dimensionsImageKey, modelLook, productImageKey, productImageSrc } from "./images.ts";
@@ -37,7 +37,7 @@ export interface GeneratedProduct {
   /** image keys the product refers to (to be rendered) */
   imageKeys: string[];
   reviews: DemoReview[];
-  pointStock: Insertable<PointStockTable>[];
+  pointStock: Insertable<VariantPointStockTable>[];
 }
 
 /**
@@ -252,6 +252,7 @@ export function createProductGenerator(rng: Random, sections: SectionIndex) {
       values,
       imageKeys,
       reviews,
+      // the product's only variant has its id (decision 108)
       pointStock: pointStockRows(id, stock, PICKUP_POINTS),
       summary: { id, type, sectionId, title, model, style, brand, colour, materials, price: row.price, weight: grams, stock, image: images[0] as ProductImage },
     };

@@ -190,6 +190,7 @@ export function generateSets(rng: Random, products: readonly ProductSummary[], f
       items: chosen.map((c, sort) => ({
         set_id: id,
         item_id: c.item.id,
+        variant_id: c.item.id, // every seeded product is a model whose only variant has its id
         price: c.item.price,
         weight: c.item.weight,
         qty: c.qty,

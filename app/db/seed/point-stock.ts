@@ -1,22 +1,26 @@
-// Where a product's units are: a showroom keeps one or two on display for some models, the
-// warehouse holds the rest, so the points' quantities always add up to products.stock.
+// Where a variant's units are: a showroom keeps one or two on display for some models, the
+// warehouse holds the rest, so the points' quantities always add up to the variant's stock.
 import type { Insertable } from "kysely";
-import type { ContactPointKind, PointStockTable } from "../schema.ts";
+import type { ContactPointKind, VariantPointStockTable } from "../schema.ts";
 import { createRandom } from "./random.ts";
 
-export function pointStockRows(productId: number, stock: number, points: readonly { id: number; kind: ContactPointKind }[]): Insertable<PointStockTable>[] {
+export function pointStockRows(
+  variantId: number,
+  stock: number,
+  points: readonly { id: number; kind: ContactPointKind }[],
+): Insertable<VariantPointStockTable>[] {
   if (stock <= 0) return [];
-  const rng = createRandom(0x570c ^ Math.imul(productId, 2246822519));
-  const rows: Insertable<PointStockTable>[] = [];
+  const rng = createRandom(0x570c ^ Math.imul(variantId, 2246822519));
+  const rows: Insertable<VariantPointStockTable>[] = [];
   let left = stock;
   for (const point of points) {
     if (point.kind !== "showroom" || left <= 0 || !rng.chance(0.5)) continue;
     const qty = Math.min(left, rng.int(1, 2));
-    rows.push({ product_id: productId, point_id: point.id, qty });
+    rows.push({ variant_id: variantId, point_id: point.id, qty });
     left -= qty;
   }
   const warehouse = points.find((p) => p.kind === "warehouse");
-  if (left > 0 && warehouse) rows.push({ product_id: productId, point_id: warehouse.id, qty: left });
+  if (left > 0 && warehouse) rows.push({ variant_id: variantId, point_id: warehouse.id, qty: left });
   else if (left > 0 && rows[0]) rows[0].qty = Number(rows[0].qty) + left;
   return rows;
 }

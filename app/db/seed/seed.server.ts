@@ -3,7 +3,7 @@
 // computed up front so products, values and sets can be built without reading ids back.
 import { sql, type Insertable, type Kysely } from "kysely";
 import type { Db } from "../database.server.ts";
-import type { Database } from "../schema.ts";
+import type { Database, NewProduct, ProductVariantTable } from "../schema.ts";
 import { PROPERTIES } from "./catalog-data.ts";
 import { PAGES } from "./content-data.ts";
 import { createProductGenerator, type ProductSummary } from "./generate-products.ts";
@@ -49,8 +49,9 @@ const PARAM_LIMIT = { sqlite: 32766, postgres: 65535 } as const;
 /** Children before parents, so foreign keys never block a reset. */
 const TABLES_IN_DELETE_ORDER = [
   "reviews",
-  "point_stock",
+  "variant_point_stock",
   "set_items",
+  "product_variants",
   "product_values",
   "products",
   "properties",
@@ -90,6 +91,24 @@ async function insertChunked<T extends keyof Database & string>(
       .values(rows.slice(i, i + size) as never)
       .execute();
   }
+}
+
+/**
+ * Every seeded product is a model with one variant that has the product's id, price, stock and
+ * weight (decision 108); the summary triggers then leave the product's figures as they are.
+ */
+function soleVariant(row: NewProduct): Insertable<ProductVariantTable> {
+  return {
+    id: row.id!,
+    product_id: row.id!,
+    article: row.article ?? "",
+    price: row.price,
+    old_price: row.old_price ?? null,
+    stock: row.stock ?? 0,
+    weight: row.weight ?? 0,
+    created_at: row.created_at,
+    updated_at: row.created_at,
+  };
 }
 
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
@@ -141,13 +160,19 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       await insertChunked(
         db,
         trx,
+        "product_variants",
+        batch.map((p) => soleVariant(p.row)),
+      );
+      await insertChunked(
+        db,
+        trx,
         "product_values",
         batch.flatMap((p) => p.values),
       );
       await insertChunked(
         db,
         trx,
-        "point_stock",
+        "variant_point_stock",
         batch.flatMap((p) => p.pointStock),
       );
       await insertChunked(
@@ -168,6 +193,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       trx,
       "products",
       sets.map((s) => s.row),
+    );
+    await insertChunked(
+      db,
+      trx,
+      "product_variants",
+      sets.map((s) => soleVariant(s.row)),
     );
     await insertChunked(
       db,
@@ -198,7 +229,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
 
   if (db.dialect === "postgres") {
     // Explicit ids do not advance identity sequences; move them past the seeded rows.
-    for (const table of ["sections", "properties", "products", "contact_points"] as const) {
+    for (const table of ["sections", "properties", "products", "product_variants", "contact_points"] as const) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(db.kysely);
     }
   }

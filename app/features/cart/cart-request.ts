@@ -3,7 +3,7 @@ import { MAX_CART_QTY, parseCartQuantity } from "./quantity.ts";
 import { parseId } from "../../lib/record-id.ts";
 
 export type CartRequest =
-  | { json: boolean; back: string; id: number; type: string; cnt: number; items?: number[]; mode: "add" | "set"; line?: number }
+  | { json: boolean; back: string; id: number; variant?: number; type: string; cnt: number; items?: number[]; mode: "add" | "set"; line?: number }
   | { json: boolean; back: string; status: number; error: string };
 
 const TYPES = new Set(["product", "set"]);
@@ -34,7 +34,9 @@ export async function readCartRequest(request: Request, pathType: string | undef
   }
   const id = parseId(body.id);
   const line = body.line === undefined || body.line === "" ? undefined : parseId(body.line);
-  if ((line === undefined && id === null) || line === null) {
+  // the variant (docs/decisions/108-product-variants.md, section 3); without it the model's only one
+  const variant = body.variant === undefined || body.variant === "" ? undefined : parseId(body.variant);
+  if ((line === undefined && id === null) || line === null || variant === null) {
     return { json, back, status: 404, error: "Такого товара нет в каталоге." };
   }
   // Only a JSON integer or a string of digits (docs/behaviour.md «Cart API»). A plain form's
@@ -49,5 +51,5 @@ export async function readCartRequest(request: Request, pathType: string | undef
     if (parsed.some((v) => v === null)) return { json, back, status: 422, error: "Неверный состав комплекта." };
     itemIds = parsed as number[];
   }
-  return { json, back, id: id ?? 0, type, cnt, items: itemIds, mode: body.mode === "add" ? "add" : "set", line };
+  return { json, back, id: id ?? 0, ...(variant === undefined ? {} : { variant }), type, cnt, items: itemIds, mode: body.mode === "add" ? "add" : "set", line };
 }

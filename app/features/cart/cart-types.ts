@@ -13,7 +13,12 @@ export interface CartSetItem {
 export interface CartLineView {
   /** the cart line id */
   id: number;
+  /** the model */
   productId: number;
+  /** what is bought (docs/decisions/108-product-variants.md): stock is taken from it */
+  variantId: number;
+  /** the variant's own article ("" when it has none): an order line keeps it as sold */
+  article: string;
   kind: ProductKind;
   slug: string;
   title: string;

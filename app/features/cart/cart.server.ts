@@ -76,6 +76,7 @@ export function setPrice(items: { price: number; qty: number }[], discountPercen
 
 interface ResolvedLine {
   productId: number;
+  variantId: number;
   kind: ProductKind;
   title: string;
   /** unit price of what is put in the cart */
@@ -86,16 +87,41 @@ interface ResolvedLine {
   stock: number;
 }
 
-/** Checks that the product exists with that kind, and which set items are meant (all by default). */
-async function resolve(db: Db, productId: number, type: string, items: number[] | undefined): Promise<ResolvedLine> {
+const NOT_IN_CATALOGUE = "Такого товара нет в каталоге. Обновите страницу и попробуйте ещё раз.";
+
+/**
+ * Which variant of the model a change means (docs/decisions/108-product-variants.md, section 3):
+ * the one named, which must be the model's; without a name the model's only published one, and a
+ * model with several is refused. A model with none on sale (hidden) still names its first, so a
+ * line of it can be lowered or removed.
+ */
+async function resolveVariant(db: Db, productId: number, variantId: number | undefined) {
+  const variants = await db.kysely
+    .selectFrom("product_variants")
+    .select(["id", "price", "stock", "published"])
+    .where("product_id", "=", productId)
+    .$if(variantId !== undefined, (q) => q.where("id", "=", variantId!))
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  if (variantId !== undefined) return variants[0];
+  const published = variants.filter((v) => v.published);
+  if (published.length > 1) throw new CartError(422, "Выберите вариант: цвет, размер или другое — и добавьте снова.");
+  return published[0] ?? variants[0];
+}
+
+/** Checks that the product exists with that kind, which variant and which set items are meant (all by default). */
+async function resolve(db: Db, productId: number, type: string, items: number[] | undefined, variantId?: number): Promise<ResolvedLine> {
   const product = await db.kysely
     .selectFrom("products")
-    .select(["id", "kind", "stock", "title", "price", "set_discount", "published"])
+    .select(["id", "kind", "title", "set_discount", "published"])
     .where("id", "=", productId)
     .executeTakeFirst();
-  if (!product || product.kind !== type) throw new CartError(404, "Такого товара нет в каталоге. Обновите страницу и попробуйте ещё раз.");
+  if (!product || product.kind !== type) throw new CartError(404, NOT_IN_CATALOGUE);
+  const variant = await resolveVariant(db, product.id, variantId);
+  if (!variant) throw new CartError(404, NOT_IN_CATALOGUE);
   let itemsKey = "[]";
-  let price = Number(product.price);
+  let price = Number(variant.price);
   if (product.kind === "set") {
     const setItems = (await setItemsOf(db, [product.id])).get(product.id) ?? [];
     const all = setItems.map((i) => i.item_id);
@@ -113,12 +139,15 @@ async function resolve(db: Db, productId: number, type: string, items: number[] 
   } else if (items !== undefined && items.length) {
     throw new CartError(422, "У этого товара нет предметов комплекта.");
   }
-  // a hidden product is sold out to the cart: its line can still be lowered or removed, never added to
-  return { productId: product.id, kind: product.kind, title: product.title, price, itemsKey, stock: product.published ? product.stock : 0 };
+  // a hidden product or variant is sold out to the cart: its line can still be lowered or removed, never added to
+  const stock = product.published && variant.published ? variant.stock : 0;
+  return { productId: product.id, variantId: variant.id, kind: product.kind, title: product.title, price, itemsKey, stock };
 }
 
 export interface CartChange {
   productId: number;
+  /** the variant; without it the model's only published one */
+  variantId?: number;
   type: string;
   cnt: number;
   /** set items to include; all when omitted */
@@ -139,14 +168,14 @@ export async function changeCart(db: Db, cartOwner: CartOwner, change: CartChang
   if (!Number.isInteger(change.cnt) || change.cnt < 0 || change.cnt > MAX_CNT) {
     throw new CartError(422, `Количество должно быть целым числом от 0 до ${MAX_CNT}.`);
   }
-  const line = await resolve(db, change.productId, change.type, change.items);
+  const line = await resolve(db, change.productId, change.type, change.items, change.variantId);
   const known = typeof cartOwner === "string" ? cartOwner : cartOwner.current;
   const existing = known
     ? await db.kysely
         .selectFrom("cart_lines")
         .select(["id", "qty"])
         .where("owner", "=", known)
-        .where("product_id", "=", line.productId)
+        .where("variant_id", "=", line.variantId)
         .where("items", "=", line.itemsKey)
         .executeTakeFirst()
     : undefined;
@@ -168,8 +197,17 @@ export async function changeCart(db: Db, cartOwner: CartOwner, change: CartChang
   const owner = known ?? (await (cartOwner as Exclude<CartOwner, string>).create());
   await db.kysely
     .insertInto("cart_lines")
-    .values({ owner, product_id: line.productId, items: line.itemsKey, qty, created_at: now, updated_at: now, price_seen: line.price })
-    .onConflict((oc) => oc.columns(["owner", "product_id", "items"]).doUpdateSet({ qty, updated_at: now, price_seen: line.price }))
+    .values({
+      owner,
+      product_id: line.productId,
+      variant_id: line.variantId,
+      items: line.itemsKey,
+      qty,
+      created_at: now,
+      updated_at: now,
+      price_seen: line.price,
+    })
+    .onConflict((oc) => oc.columns(["owner", "variant_id", "items"]).doUpdateSet({ qty, updated_at: now, price_seen: line.price }))
     .execute();
   return { qty, notice, product };
 }
@@ -182,26 +220,37 @@ export async function changeCartLine(db: Db, owner: string | null, lineId: numbe
     (await db.kysely
       .selectFrom("cart_lines")
       .innerJoin("products", "products.id", "cart_lines.product_id")
-      .select(["cart_lines.product_id", "cart_lines.items", "products.kind"])
+      .select(["cart_lines.product_id", "cart_lines.variant_id", "cart_lines.items", "products.kind"])
       .where("cart_lines.id", "=", lineId)
       .where("owner", "=", owner)
       .executeTakeFirst());
   if (!row) throw new CartError(404, "Этой позиции уже нет в корзине. Обновите страницу.");
   // an unreadable row of a set's line reads as no items chosen, which changeCart refuses in words
-  return changeCart(db, owner, { productId: row.product_id, type: row.kind, cnt, items: parseJsonList(row.items, isInteger), mode: "set" });
+  return changeCart(db, owner, {
+    productId: row.product_id,
+    variantId: row.variant_id,
+    type: row.kind,
+    cnt,
+    items: parseJsonList(row.items, isInteger),
+    mode: "set",
+  });
 }
 
-// the product columns a cart line is shown and ordered from
+// the model's and the variant's columns a cart line is shown and ordered from: what is sold,
+// counted and shipped is the variant's (docs/decisions/108-product-variants.md)
 const LINE_PRODUCT_COLUMNS = [
   "products.id as product_id",
+  "product_variants.id as variant_id",
+  "product_variants.article",
   "products.published",
+  "product_variants.published as variant_published",
   "products.kind",
   "products.slug",
   "products.title",
-  "products.price",
-  "products.old_price",
-  "products.weight",
-  "products.stock",
+  "product_variants.price",
+  "product_variants.old_price",
+  "product_variants.weight",
+  "product_variants.stock",
   "products.images",
   "products.set_discount",
 ] as const;
@@ -215,7 +264,10 @@ interface LineRow {
   items: string;
   price_seen: number | string | null;
   product_id: number;
+  variant_id: number;
+  article: string;
   published: number | boolean;
+  variant_published: number | boolean;
   kind: ProductKind;
   slug: string;
   title: string;
@@ -236,13 +288,15 @@ async function toLineViews(db: Db, rows: LineRow[]): Promise<CartLineView[]> {
     const base = {
       id: r.id,
       productId: r.product_id,
+      variantId: r.variant_id,
+      article: r.article,
       kind: r.kind,
       slug: r.slug,
       title: r.title,
       image: firstProductImage(r.images),
       qty: r.qty,
-      // a hidden product's line is unavailable like a sold-out one: out of the totals and of any order
-      inStock: r.published ? Math.max(0, r.stock) : 0,
+      // a hidden product's (or variant's) line is unavailable like a sold-out one: out of the totals and of any order
+      inStock: r.published && r.variant_published ? Math.max(0, r.stock) : 0,
       max: Math.max(1, r.stock),
     };
     const seen = (price: number) => (r.price_seen !== null && Number(r.price_seen) !== price ? Number(r.price_seen) : null);
@@ -276,6 +330,7 @@ export async function loadCart(db: Db, owner: string | null): Promise<{ lines: C
   const rows = await db.kysely
     .selectFrom("cart_lines")
     .innerJoin("products", "products.id", "cart_lines.product_id")
+    .innerJoin("product_variants", "product_variants.id", "cart_lines.variant_id")
     .select(["cart_lines.id", "cart_lines.qty", "cart_lines.items", "cart_lines.price_seen", ...LINE_PRODUCT_COLUMNS])
     .where("cart_lines.owner", "=", owner)
     .orderBy("cart_lines.created_at")
@@ -292,10 +347,16 @@ export async function loadCart(db: Db, owner: string | null): Promise<{ lines: C
 export async function loadProductLine(db: Db, slug: string): Promise<CartLineView | null> {
   const row = await db.kysely
     .selectFrom("products")
+    .innerJoin("product_variants", "product_variants.product_id", "products.id")
     .select([...LINE_PRODUCT_COLUMNS])
     .where("products.slug", "=", slug)
-    // a hidden product is not for sale and not named to visitors
+    // a hidden product or variant is not for sale and not named to visitors
     .where("products.published", "=", 1)
+    .where("product_variants.published", "=", 1)
+    // the model's first published variant until the product page names one (decision 108, WP-A)
+    .orderBy("product_variants.position")
+    .orderBy("product_variants.id")
+    .limit(1)
     .executeTakeFirst();
   if (!row) return null;
   const [line] = await toLineViews(db, [{ ...row, id: 0, qty: 1, items: "null", price_seen: null }]);
@@ -324,13 +385,13 @@ export async function cartSummary(db: Db, owner: string | null): Promise<{ count
 /** At login: the visitor's lines join the account's (quantities add up, clamped later by stock). */
 export async function mergeCarts(db: Db, fromOwner: string, toOwner: string, now = Date.now()): Promise<void> {
   if (fromOwner === toOwner) return;
-  const lines = await db.kysely.selectFrom("cart_lines").select(["product_id", "items", "qty"]).where("owner", "=", fromOwner).execute();
+  const lines = await db.kysely.selectFrom("cart_lines").select(["product_id", "variant_id", "items", "qty"]).where("owner", "=", fromOwner).execute();
   for (const l of lines) {
     const existing = await db.kysely
       .selectFrom("cart_lines")
       .select(["id", "qty"])
       .where("owner", "=", toOwner)
-      .where("product_id", "=", l.product_id)
+      .where("variant_id", "=", l.variant_id)
       .where("items", "=", l.items)
       .executeTakeFirst();
     if (existing)
@@ -342,7 +403,7 @@ export async function mergeCarts(db: Db, fromOwner: string, toOwner: string, now
     else
       await db.kysely
         .insertInto("cart_lines")
-        .values({ owner: toOwner, product_id: l.product_id, items: l.items, qty: l.qty, created_at: now, updated_at: now })
+        .values({ owner: toOwner, product_id: l.product_id, variant_id: l.variant_id, items: l.items, qty: l.qty, created_at: now, updated_at: now })
         .execute();
   }
   await db.kysely.deleteFrom("cart_lines").where("owner", "=", fromOwner).execute();

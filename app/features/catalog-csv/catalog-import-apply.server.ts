@@ -106,6 +106,17 @@ export async function writeCatalogImport(db: Kysely<Database>, actor: StaffActor
               .orderBy("r.line"),
           )
           .execute();
+        // each new model gets its one variant, which holds what is sold (docs/decisions/108-product-variants.md)
+        await trx
+          .insertInto("product_variants")
+          .columns(["product_id", "price", "old_price", "stock", "created_at", "updated_at"])
+          .expression(
+            staged("create")
+              .innerJoin("products as p", "p.slug", "r.slug")
+              .select(["p.id", "r.price", "r.old_price", "r.stock", sql.lit(now).as("created_at"), sql.lit(now).as("updated_at")])
+              .orderBy("r.line"),
+          )
+          .execute();
         await trx
           .insertInto("product_values")
           .columns(["product_id", "property_id", "value_text", "value_num"])
@@ -125,9 +136,6 @@ export async function writeCatalogImport(db: Kysely<Database>, actor: StaffActor
             slug: eb.ref("r.slug").$castTo<string>(),
             title: eb.ref("r.title").$castTo<string>(),
             section_id: eb.ref("r.section_id").$castTo<number>(),
-            price: eb.ref("r.price").$castTo<number>(),
-            old_price: eb.ref("r.old_price"),
-            stock: eb.ref("r.stock").$castTo<number>(),
             published: eb.ref("r.published").$castTo<number>(),
             version: eb("products.version", "+", 1),
             updated_at: now,
@@ -137,6 +145,36 @@ export async function writeCatalogImport(db: Kysely<Database>, actor: StaffActor
           .where("r.kind", "=", "change")
           .where("r.line", ">=", lo)
           .where("r.line", "<", hi)
+          .execute();
+        // price and stock go to the model's first variant, its only one until the CSV names
+        // variants (WP-C); the model's figures follow by trigger
+        await trx
+          .updateTable("product_variants")
+          .from("import_rows as r")
+          .set((eb) => ({
+            price: eb.ref("r.price").$castTo<number>(),
+            old_price: eb.ref("r.old_price"),
+            stock: eb.ref("r.stock").$castTo<number>(),
+            updated_at: now,
+          }))
+          .whereRef("r.product_id", "=", "product_variants.product_id")
+          .where("r.session_id", "=", id)
+          .where("r.kind", "=", "change")
+          .where("r.line", ">=", lo)
+          .where("r.line", "<", hi)
+          .where((eb) =>
+            eb(
+              "product_variants.id",
+              "=",
+              eb
+                .selectFrom("product_variants as f")
+                .select("f.id")
+                .whereRef("f.product_id", "=", "r.product_id")
+                .orderBy("f.position")
+                .orderBy("f.id")
+                .limit(1),
+            ),
+          )
           .execute();
         if (propIds.length > 0) {
           await trx

@@ -59,6 +59,8 @@ interface ProductState {
   stock: number;
   published: number;
   version: number;
+  /** how many variants the model has: a row of this file sets the price and stock of one */
+  variants: number | string;
 }
 
 interface PropertyInfo {
@@ -289,18 +291,26 @@ async function planChunk(db: Reader, ctx: PlanContext, records: CsvRecord[]): Pr
     if (slug.ok) slugs.add(slug.value);
   }
   const columns = ["id", "slug", "title", "section_id", "price", "old_price", "stock", "published", "version"] as const;
+  const products = () =>
+    db
+      .selectFrom("products")
+      .select(columns)
+      .select((eb) =>
+        eb
+          .selectFrom("product_variants")
+          .select(eb.fn.countAll<number | string>().as("n"))
+          .whereRef("product_variants.product_id", "=", "products.id")
+          .as("variants"),
+      )
+      .$narrowType<{ variants: number | string }>();
   const found = [
     ...(ids.size > 0
-      ? await db
-          .selectFrom("products")
-          .select(columns)
+      ? await products()
           .where("id", "in", [...ids])
           .execute()
       : []),
     ...(slugs.size > 0
-      ? await db
-          .selectFrom("products")
-          .select(columns)
+      ? await products()
           .where("slug", "in", [...slugs])
           .execute()
       : []),
@@ -353,6 +363,9 @@ async function planChunk(db: Reader, ctx: PlanContext, records: CsvRecord[]): Pr
     const slug = take(parseSlug(cell("slug")!));
     if (slug !== undefined && idText === "") existing = bySlug.get(slug);
     if (existing && touched.has(existing.id)) problems.push(`Товар ${existing.slug} уже есть в файле выше`);
+    // one row is one variant's price and stock: a model with several waits for the file that names
+    // them (docs/decisions/108-product-variants.md, WP-C)
+    if (existing && Number(existing.variants) > 1) problems.push(`У товара ${existing.slug} несколько вариантов: их цены и остатки этот файл не меняет`);
     if (slug !== undefined) {
       const owner = bySlug.get(slug);
       if (claimed.has(slug)) problems.push(`Адрес «${slug}» повторяется (строка ${claimed.get(slug)})`);
@@ -391,6 +404,9 @@ async function planChunk(db: Reader, ctx: PlanContext, records: CsvRecord[]): Pr
       version: existing?.version ?? null,
       slug: slug ?? null,
       title: title ?? null,
+      // the model's only variant until the CSV names variants (decision 108, section 7)
+      variant_id: null,
+      article: null,
     };
     if (
       problems.length > 0 ||
@@ -453,7 +469,7 @@ async function planChunk(db: Reader, ctx: PlanContext, records: CsvRecord[]): Pr
       stageValues();
     }
   });
-  // 13 parameters a row: 400 rows stay under every driver's limit
+  // 15 parameters a row: 400 rows stay under every driver's limit
   for (let i = 0; i < rows.length; i += 400)
     await db
       .insertInto("import_rows")

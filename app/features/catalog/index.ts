@@ -5,3 +5,4 @@ export * from "./posting-list.ts";
 export * from "./search-text.ts";
 export * from "./section-facets.ts";
 export * from "./section-form.ts";
+export * from "./variants.ts";

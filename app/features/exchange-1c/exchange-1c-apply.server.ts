@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Database, PropertyKind } from "../../db/schema.ts";
 import type { CmlGroup, CmlOffer, CmlPriceType, CmlProduct, CmlProperty, CmlRecord } from "./commerceml.ts";
 import { slugify } from "../../lib/slug.ts";
+import { createFirstVariant } from "../catalog/index.server.ts";
 
 type Trx = Transaction<Database>;
 
@@ -273,7 +274,6 @@ async function applyProduct(trx: Trx, p: CmlProduct, state: ApplyState, cache: A
         section_id: section.id,
         // 1C's «Артикул» when it sends one; an article staff typed stays when it does not
         ...(p.article ? { article: p.article } : {}),
-        ...(p.weight === null ? {} : { weight: p.weight }),
         ...(brand ? { brand } : {}),
         // listed again after a full update hid it: shown again (a product staff hid stays hidden)
         ...(found.exchange_hidden ? { published: 1, exchange_hidden: 0 } : {}),
@@ -282,6 +282,8 @@ async function applyProduct(trx: Trx, p: CmlProduct, state: ApplyState, cache: A
       }))
       .where("id", "=", productId)
       .execute();
+    // the weight is the variants' (docs/decisions/108-product-variants.md); the model's follows by trigger
+    if (p.weight !== null) await trx.updateTable("product_variants").set({ weight: p.weight, updated_at: now }).where("product_id", "=", productId).execute();
     state.counts.updated++;
   } else {
     const slug = await freeSlug(trx, "products", p.title, 160);
@@ -312,6 +314,8 @@ async function applyProduct(trx: Trx, p: CmlProduct, state: ApplyState, cache: A
       .returning("id")
       .executeTakeFirstOrThrow();
     productId = row.id;
+    // its one variant is the offer «Ид» finds: the product's own, until characteristics come (WP-D)
+    await createFirstVariant(trx, productId, { price: 0, weight: p.weight ?? 0, external_id: p.id }, now);
     state.counts.created++;
   }
   // 1C sends the whole product: its values of 1C's properties are replaced; staff's own properties stay
@@ -347,7 +351,8 @@ async function applyOffer(trx: Trx, offer: CmlOffer, state: ApplyState, now: num
     report(state, `Предложение «${offer.productId}» отклонено: ${reason}; цена и остаток на сайте прежние`);
     return false;
   }
-  const found = await trx.selectFrom("products").select(["id", "stock"]).where("external_id", "=", offer.productId).executeTakeFirst();
+  // an offer is a variant, found by its «Ид» (migration 043 copied the products' ones to their variants)
+  const found = await trx.selectFrom("product_variants").select(["id", "product_id", "stock"]).where("external_id", "=", offer.productId).executeTakeFirst();
   if (!found) {
     state.counts.missing++;
     return false;
@@ -355,14 +360,18 @@ async function applyOffer(trx: Trx, offer: CmlOffer, state: ApplyState, now: num
   // a prices-only package leaves stock alone, a rests-only one the price (2.08+)
   const price = offer.prices && state.retail ? offer.prices[state.retail] : undefined;
   await trx
-    .updateTable("products")
-    .set((eb) => ({
+    .updateTable("product_variants")
+    .set({
       ...(offer.stock === null ? {} : { stock: offer.stock }),
       ...(price === undefined ? {} : { price }),
-      version: eb("version", "+", 1),
       updated_at: now,
-    }))
+    })
     .where("id", "=", found.id)
+    .execute();
+  await trx
+    .updateTable("products")
+    .set((eb) => ({ version: eb("version", "+", 1), updated_at: now }))
+    .where("id", "=", found.product_id)
     .execute();
   state.counts.offers++;
   return offer.stock !== null && found.stock <= 0 && offer.stock > 0;

@@ -16,6 +16,25 @@ export const UNKNOWN_PRODUCT_MESSAGE = "Такого товара нет в ка
 
 type Visitor = Pick<SessionHandle, "userId" | "data">;
 
+/**
+ * An account's row names a variant (docs/decisions/108-product-variants.md, 1.4); until the
+ * product page offers a choice it is the model's first variant, and the list shows models.
+ */
+async function firstVariants(db: Db, productIds: readonly number[]): Promise<Map<number, number>> {
+  if (!productIds.length) return new Map();
+  const rows = await db.kysely
+    .selectFrom("product_variants")
+    .select(["product_id", "id"])
+    .where("product_id", "in", productIds)
+    .orderBy("published", "desc")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const out = new Map<number, number>();
+  for (const r of rows) if (!out.has(r.product_id)) out.set(r.product_id, r.id);
+  return out;
+}
+
 /** The ids in a guest's session data: positive integers, no repeats, at most MAX_FAVORITES. */
 export function guestFavoriteIds(data: Readonly<Record<string, unknown>>): number[] {
   const list = data[FAVORITES_KEY];
@@ -57,10 +76,12 @@ export async function setFavorite(db: Db, session: SessionHandle, productId: num
     const guest = guestFavoriteIds(session.data);
     await session.update({ [FAVORITES_KEY]: want ? [...guest, productId] : guest.filter((id) => id !== productId) });
   } else if (want) {
+    const variantId = (await firstVariants(db, [productId])).get(productId);
+    if (variantId === undefined) return { ok: false, status: 404, message: UNKNOWN_PRODUCT_MESSAGE };
     await db.kysely
       .insertInto("favorites")
-      .values({ user_id: session.userId, product_id: productId, created_at: now })
-      .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
+      .values({ user_id: session.userId, product_id: productId, variant_id: variantId, created_at: now })
+      .onConflict((oc) => oc.columns(["user_id", "variant_id"]).doNothing())
       .execute();
   } else {
     await db.kysely.deleteFrom("favorites").where("user_id", "=", session.userId).where("product_id", "=", productId).execute();
@@ -86,16 +107,15 @@ export async function mergeGuestFavorites(db: Db, userId: number, guestData: Rea
   const candidates = guest.filter((id) => !owned.has(id));
   if (!candidates.length) return;
   // ids from an old session may name products that are gone since
-  const existing = await db.kysely.selectFrom("products").select("id").where("id", "in", candidates).execute();
-  const known = new Set(existing.map((r) => r.id));
+  const variants = await firstVariants(db, candidates);
   const room = Math.max(0, MAX_FAVORITES - owned.size);
-  const fresh = candidates.filter((id) => known.has(id)).slice(0, room);
+  const fresh = candidates.filter((id) => variants.has(id)).slice(0, room);
   if (!fresh.length) return;
   // the guest's order is kept: later additions get later times
   const base = now - fresh.length;
   await db.kysely
     .insertInto("favorites")
-    .values(fresh.map((id, i) => ({ user_id: userId, product_id: id, created_at: base + i + 1 })))
-    .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
+    .values(fresh.map((id, i) => ({ user_id: userId, product_id: id, variant_id: variants.get(id)!, created_at: base + i + 1 })))
+    .onConflict((oc) => oc.columns(["user_id", "variant_id"]).doNothing())
     .execute();
 }

@@ -129,19 +129,13 @@ export async function changeOrderStatus(
       .insertInto("order_status_history")
       .values({ order_id: order.id, status: to, note: text, created_at: now, actor_id: actor.id, actor_label: actor.label ?? null })
       .execute();
-    const lines = await trx.selectFrom("order_lines").select(["product_id", "title", "qty"]).where("order_id", "=", order.id).execute();
+    const lines = await trx.selectFrom("order_lines").select(["product_id", "variant_id", "title", "qty"]).where("order_id", "=", order.id).execute();
     if (holdsStock(order.status) && !holdsStock(to)) {
-      // checkout took each line from its product's own stock (a set has its own): give it back
-      for (const l of lines) {
-        await trx
-          .updateTable("products")
-          .set((eb) => ({ stock: eb("stock", "+", l.qty) }))
-          .where("id", "=", l.product_id)
-          .execute();
-      }
+      // checkout took each line from its variant's own stock (a set has its own): give it back
+      for (const l of lines) await giveBack(trx, await lineVariant(trx, l), l.qty, now);
     } else if (!holdsStock(order.status) && holdsStock(to)) {
       // a pre-order the manager confirms: the goods have come, now the order takes them
-      for (const l of lines) await takeStock(trx, l.product_id, l.title, l.qty, "status");
+      for (const l of lines) await takeStock(trx, await lineVariant(trx, l), l.title, l.qty, "status", now);
     }
     await recordAudit(
       trx,
@@ -161,25 +155,87 @@ function stockMessage(title: string, left: number): string {
   return left > 0 ? `«${title}»: на складе осталось только ${left} шт.` : `«${title}» нет на складе.`;
 }
 
-/** Takes `qty` more pieces of a product from stock, or refuses under the field it came from. */
-async function takeStock(trx: Trx, productId: number, title: string, qty: number, field: string): Promise<void> {
-  const res = await trx
-    .updateTable("products")
-    .set((eb) => ({ stock: eb("stock", "-", qty) }))
-    .where("id", "=", productId)
-    .where("stock", ">=", qty)
+/**
+ * The variant an order line took its pieces from: the one it names, or for a line without one
+ * the model's first (docs/decisions/108-product-variants.md, section 5); null when it is gone.
+ */
+async function lineVariant(trx: Trx, line: { product_id: number; variant_id: number | null }): Promise<number | null> {
+  if (line.variant_id !== null) return line.variant_id;
+  const first = await trx
+    .selectFrom("product_variants")
+    .select("id")
+    .where("product_id", "=", line.product_id)
+    .orderBy("position")
+    .orderBy("id")
+    .limit(1)
     .executeTakeFirst();
+  return first?.id ?? null;
+}
+
+/** Gives `qty` pieces back to a variant's stock (nothing when the variant is gone); the model's follows by trigger. */
+async function giveBack(trx: Trx, variantId: number | null, qty: number, now: number): Promise<void> {
+  if (variantId === null) return;
+  await trx
+    .updateTable("product_variants")
+    .set((eb) => ({ stock: eb("stock", "+", qty), updated_at: now }))
+    .where("id", "=", variantId)
+    .execute();
+}
+
+/** Takes `qty` more pieces of a variant from stock, or refuses under the field it came from. */
+async function takeStock(trx: Trx, variantId: number | null, title: string, qty: number, field: string, now: number): Promise<void> {
+  const res =
+    variantId === null
+      ? { numUpdatedRows: 0n }
+      : await trx
+          .updateTable("product_variants")
+          .set((eb) => ({ stock: eb("stock", "-", qty), updated_at: now }))
+          .where("id", "=", variantId)
+          .where("stock", ">=", qty)
+          .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) {
-    const left = await trx.selectFrom("products").select("stock").where("id", "=", productId).executeTakeFirst();
+    const left = variantId === null ? undefined : await trx.selectFrom("product_variants").select("stock").where("id", "=", variantId).executeTakeFirst();
     throw new AdminOrderError(422, stockMessage(title, Math.max(0, left?.stock ?? 0)), field);
   }
 }
 
-/** A product as checkout would sell it: a whole set at the catalogue price with all its items. */
+/**
+ * A product as checkout would sell it: a whole set at the catalogue price with all its items; its
+ * first published variant until «Добавить товар» names one (docs/decisions/108-product-variants.md).
+ */
 async function productLine(trx: Trx, productId: number) {
-  const p = await trx.selectFrom("products").select(["id", "kind", "slug", "title", "price", "weight"]).where("id", "=", productId).executeTakeFirst();
+  const p = await trx
+    .selectFrom("products")
+    .innerJoin("product_variants", "product_variants.product_id", "products.id")
+    .select([
+      "products.id",
+      "product_variants.id as variantId",
+      "product_variants.article",
+      "products.kind",
+      "products.slug",
+      "products.title",
+      "product_variants.price",
+      "product_variants.weight",
+    ])
+    .where("products.id", "=", productId)
+    .orderBy("product_variants.published", "desc")
+    .orderBy("product_variants.position")
+    .orderBy("product_variants.id")
+    .limit(1)
+    .executeTakeFirst();
   if (!p) throw new AdminOrderError(422, "Такого товара нет в каталоге.", "product");
-  if (p.kind !== "set") return { productId: p.id, kind: p.kind, slug: p.slug, title: p.title, price: Number(p.price), weight: p.weight, items: [] as string[] };
+  if (p.kind !== "set")
+    return {
+      productId: p.id,
+      variantId: p.variantId,
+      article: p.article,
+      kind: p.kind,
+      slug: p.slug,
+      title: p.title,
+      price: Number(p.price),
+      weight: p.weight,
+      items: [] as string[],
+    };
   const items = await trx
     .selectFrom("set_items")
     .innerJoin("products", "products.id", "set_items.item_id")
@@ -189,6 +245,8 @@ async function productLine(trx: Trx, productId: number) {
     .execute();
   return {
     productId: p.id,
+    variantId: p.variantId,
+    article: p.article,
     kind: p.kind,
     slug: p.slug,
     title: p.title,
@@ -295,10 +353,10 @@ export async function editOrderLines(
         .selectFrom("order_lines")
         .select(["id", "qty"])
         .where("order_id", "=", order.id)
-        .where("product_id", "=", product.productId)
+        .where("variant_id", "=", product.variantId)
         .where("items", "=", JSON.stringify(product.items))
         .executeTakeFirst();
-      if (holdsStock(order.status)) await takeStock(trx, product.productId, product.title, change.qty, "qty");
+      if (holdsStock(order.status)) await takeStock(trx, product.variantId, product.title, change.qty, "qty", now);
       if (same) {
         if (same.qty + change.qty > MAX_LINE_QTY) throw new AdminOrderError(422, `Укажите количество от 1 до ${MAX_LINE_QTY}.`, "qty");
         await trx
@@ -312,6 +370,8 @@ export async function editOrderLines(
           .values({
             order_id: order.id,
             product_id: product.productId,
+            variant_id: product.variantId,
+            article: product.article,
             kind: product.kind,
             title: product.title,
             slug: product.slug,
@@ -325,7 +385,7 @@ export async function editOrderLines(
     } else {
       const line = await trx
         .selectFrom("order_lines")
-        .select(["id", "product_id", "title", "qty"])
+        .select(["id", "product_id", "variant_id", "title", "qty"])
         .where("id", "=", change.lineId)
         .where("order_id", "=", order.id)
         .executeTakeFirst();
@@ -339,22 +399,12 @@ export async function editOrderLines(
         if (Number(count?.n ?? 0) <= 1)
           throw new AdminOrderError(422, "В заказе должна остаться хотя бы одна позиция: чтобы убрать всё, отмените заказ.", "line");
         await trx.deleteFrom("order_lines").where("id", "=", line.id).execute();
-        if (holdsStock(order.status))
-          await trx
-            .updateTable("products")
-            .set((eb) => ({ stock: eb("stock", "+", line.qty) }))
-            .where("id", "=", line.product_id)
-            .execute();
+        if (holdsStock(order.status)) await giveBack(trx, await lineVariant(trx, line), line.qty, now);
       } else if (change.qty !== line.qty) {
         const delta = change.qty - line.qty;
         // a pre-order holds no pieces: nothing to take or give back
-        if (holdsStock(order.status) && delta > 0) await takeStock(trx, line.product_id, line.title, delta, "qty");
-        else if (holdsStock(order.status))
-          await trx
-            .updateTable("products")
-            .set((eb) => ({ stock: eb("stock", "+", -delta) }))
-            .where("id", "=", line.product_id)
-            .execute();
+        if (holdsStock(order.status) && delta > 0) await takeStock(trx, await lineVariant(trx, line), line.title, delta, "qty", now);
+        else if (holdsStock(order.status)) await giveBack(trx, await lineVariant(trx, line), -delta, now);
         await trx.updateTable("order_lines").set({ qty: change.qty }).where("id", "=", line.id).execute();
       }
     }

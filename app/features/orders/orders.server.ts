@@ -17,6 +17,7 @@ import { isPickupPoint } from "../content/index.server.ts";
 import { customerOrder, type CustomerOrder } from "./order-types.ts";
 import { readOrders, type OrderViewer } from "./order-record.server.ts";
 import { customerKeys, PROMO_FIELD, redeemPromo } from "../promo/index.server.ts";
+import type { VariantValue } from "../../lib/variant-values.ts";
 
 /** Session key naming the order just placed: its page thanks for it once, then shows its status. */
 export const PLACED_ORDER_KEY = "placedOrder";
@@ -61,20 +62,24 @@ export type NewOrder = Omit<Insertable<OrderTable>, "number" | "search_name" | "
 export type NewOrderFields = Omit<NewOrder, "status">;
 
 /**
- * Takes the lines' pieces from stock inside the caller's transaction, with a conditional update
- * per line, so two buyers of the last unit cannot both win; the refusal names the line.
+ * Takes the lines' pieces from their variants' stock inside the caller's transaction, with a
+ * conditional update per line, so two buyers of the last unit cannot both win; the refusal names
+ * the line. Lines go in ascending variant id: one lock order for every buyer. The model's stock
+ * follows by the summary trigger (docs/decisions/108-product-variants.md, sections 1.3 and 5).
  */
-export async function reserveStock(trx: Transaction<Database>, lines: readonly CartLineView[]): Promise<void> {
-  for (const line of lines) {
+export async function reserveStock(trx: Transaction<Database>, lines: readonly CartLineView[], now = Date.now()): Promise<void> {
+  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
     const res = await trx
-      .updateTable("products")
-      .set((eb) => ({ stock: eb("stock", "-", line.qty) }))
-      .where("id", "=", line.productId)
+      .updateTable("product_variants")
+      .set((eb) => ({ stock: eb("stock", "-", line.qty), updated_at: now }))
+      .where("id", "=", line.variantId)
+      .where("product_id", "=", line.productId)
+      .where("published", "=", 1)
       .where("stock", ">=", line.qty)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) {
       // another buyer took it between reading the cart and now
-      const left = await trx.selectFrom("products").select("stock").where("id", "=", line.productId).executeTakeFirst();
+      const left = await trx.selectFrom("product_variants").select("stock").where("id", "=", line.variantId).executeTakeFirst();
       const blocking = [{ title: line.title, qty: line.qty, inStock: Math.max(0, left?.stock ?? 0) }];
       throw new OrderError(
         409,
@@ -89,6 +94,10 @@ export async function reserveStock(trx: Transaction<Database>, lines: readonly C
 /** A cart line as an order line: a set's items become texts («Стул × 2»). */
 export const orderLineOf = (l: CartLineView): NewOrderLine => ({
   product_id: l.productId,
+  variant_id: l.variantId,
+  // single-variant models have no choice values; the page's choice fills these (decision 108, WP-A)
+  variant_values: [],
+  article: l.article,
   kind: l.kind,
   title: l.title,
   slug: l.slug,
@@ -104,12 +113,17 @@ export const orderLineOf = (l: CartLineView): NewOrderLine => ({
  * and its first status. Returns the order number.
  */
 export async function reserveAndInsertOrder(trx: Transaction<Database>, lines: readonly CartLineView[], now: number, fields: NewOrderFields): Promise<string> {
-  await reserveStock(trx, lines);
+  await reserveStock(trx, lines, now);
   return writeOrder(trx, { ...fields, status: "new" }, lines.map(orderLineOf), now);
 }
 
 export interface NewOrderLine {
   product_id: number;
+  /** the variant sold; its values and article as sold (docs/decisions/108-product-variants.md, 1.4) */
+  variant_id: number | null;
+  variant_values: VariantValue[];
+  /** "": what the variant has now is shown */
+  article: string;
   kind: string;
   title: string;
   slug: string;
@@ -140,7 +154,7 @@ export async function writeOrder(trx: Transaction<Database>, order: NewOrder, li
     .executeTakeFirstOrThrow();
   await trx
     .insertInto("order_lines")
-    .values(lines.map((l) => ({ ...l, order_id: row.id, items: JSON.stringify(l.items) })))
+    .values(lines.map((l) => ({ ...l, order_id: row.id, items: JSON.stringify(l.items), variant_values: JSON.stringify(l.variant_values) })))
     .execute();
   await trx.insertInto("order_status_history").values({ order_id: row.id, status: order.status, note: "", created_at: now }).execute();
   return number;

@@ -11,7 +11,7 @@ import { PRODUCT_CONFLICT_MESSAGE, roublesField, type ProductFormInput } from ".
 import type { ProductFormValues } from "./admin-product-types.ts";
 import { AdminProductError } from "./admin-products.server.ts";
 import { recordAudit, type StaffActor } from "../audit/index.server.ts";
-import { catalogChanged, sectionProperties } from "../catalog/index.server.ts";
+import { catalogChanged, createFirstVariant, sectionProperties, writeFirstVariant } from "../catalog/index.server.ts";
 import { cleanRichText } from "../content/index.server.ts";
 import { loadSetForm } from "./admin-set-form.server.ts";
 import { auditedItems, composeSet, recomputeSetsContaining, SetCompositionError, storedSetItems, writeSetItems } from "./set-totals.server.ts";
@@ -155,6 +155,9 @@ export async function saveProduct(db: Db, actor: StaffActor, id: number, input: 
     };
     let productId = id;
     let before: Record<string, unknown> | null = null;
+    // what is sold is the variant: the model's figures follow it by trigger (docs/decisions/108-product-variants.md)
+    const { price, old_price, stock, weight, ...modelFields } = fields;
+    const figures = { price, old_price, stock, weight };
     if (id === 0) {
       const row = await trx
         .insertInto("products")
@@ -172,11 +175,17 @@ export async function saveProduct(db: Db, actor: StaffActor, id: number, input: 
         .returning("id")
         .executeTakeFirstOrThrow();
       productId = row.id;
+      await createFirstVariant(trx, productId, figures, now);
     } else {
       if (current && current.kind !== (set ? "set" : "product")) throw new AdminProductError(409, PRODUCT_CONFLICT_MESSAGE, "version");
       // the conditional update is the lock: of two saves carrying one version, only the first matches
-      const saved = await updateAtVersion(trx, "products", { column: "id", id }, input.version, { ...fields, images: JSON.stringify(images), updated_at: now });
+      const saved = await updateAtVersion(trx, "products", { column: "id", id }, input.version, {
+        ...modelFields,
+        images: JSON.stringify(images),
+        updated_at: now,
+      });
       if (!saved) throw new AdminProductError(409, PRODUCT_CONFLICT_MESSAGE, "version");
+      await writeFirstVariant(trx, id, figures, now);
       before = Object.fromEntries(Object.keys(fields).map((k) => [k, current![k as keyof typeof current]]));
       await trx.deleteFrom("product_values").where("product_id", "=", id).execute();
     }

@@ -177,9 +177,16 @@ export async function applyBulkAction(db: Db, actor: StaffActor, command: BulkCo
         const next = scalePrice(Number(p.price), oldPrice, command.percent);
         before = { price: Number(p.price), oldPrice };
         after = { price: next.price, oldPrice: next.oldPrice, percent: command.percent };
+        // every variant of the model moves by the percent; the model's price follows by trigger
+        // (docs/decisions/108-product-variants.md)
+        const variants = await trx.selectFrom("product_variants").select(["id", "price", "old_price"]).where("product_id", "=", p.id).execute();
+        for (const v of variants) {
+          const scaled = scalePrice(Number(v.price), v.old_price === null ? null : Number(v.old_price), command.percent);
+          await trx.updateTable("product_variants").set({ price: scaled.price, old_price: scaled.oldPrice, updated_at: now }).where("id", "=", v.id).execute();
+        }
         await trx
           .updateTable("products")
-          .set((eb) => ({ price: next.price, old_price: next.oldPrice, version: eb("version", "+", 1), updated_at: now }))
+          .set((eb) => ({ version: eb("version", "+", 1), updated_at: now }))
           .where("id", "=", p.id)
           .execute();
       } else continue;

@@ -162,9 +162,9 @@ export async function listRelatedProducts(db: Db, product: ProductPageData, limi
 }
 
 /**
- * Every pickup point with how many units of the product it holds now. A plain product's units
- * are spread over the points (point_stock); orders take units off products.stock only, so the
- * points' figures are trimmed to that total, warehouse first (courier orders ship from there).
+ * Every pickup point with how many units of the product it holds now. A variant's units are
+ * spread over the points (variant_point_stock); orders take units off the variant's stock only,
+ * so the points' figures are trimmed to the model's total, warehouse first (courier orders ship from there).
  * A set is at a point as many times as its scarcest item is (docs/decisions/068-…).
  */
 export async function listPickupPoints(db: Db, product: ProductPageData): Promise<PickupPoint[]> {
@@ -174,13 +174,16 @@ export async function listPickupPoints(db: Db, product: ProductPageData): Promis
     const parts = product.kind === "set" ? product.setItems.filter((i) => !i.optional) : [{ id: product.id, qty: 1 }];
     const stock = parts.length
       ? await db.kysely
-          .selectFrom("point_stock")
-          .select(["product_id", "point_id", "qty"])
+          .selectFrom("variant_point_stock")
+          .innerJoin("product_variants", "product_variants.id", "variant_point_stock.variant_id")
+          .select(["product_variants.product_id", "variant_point_stock.point_id", "variant_point_stock.qty"])
           .where(
-            "product_id",
+            "product_variants.product_id",
             "in",
             parts.map((p) => p.id),
           )
+          // the model's published variants (one until variants can be chosen, decision 108)
+          .where("product_variants.published", "=", 1)
           .execute()
       : [];
     for (const point of rows) {

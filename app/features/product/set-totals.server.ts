@@ -8,6 +8,7 @@ import type { Database } from "../../db/schema.ts";
 import { setNumbersOf } from "./set-price.ts";
 import type { SetInput } from "./set-form.ts";
 import { recordAudit, type StaffActor } from "../audit/index.server.ts";
+import { writeFirstVariant } from "../catalog/index.server.ts";
 
 type Trx = Transaction<Database>;
 
@@ -57,7 +58,21 @@ export async function writeSetItems(trx: Trx, setId: number, rows: readonly SetI
   if (rows.length)
     await trx
       .insertInto("set_items")
-      .values(rows.map((r) => ({ ...r, set_id: setId })))
+      .values(
+        rows.map((r) => ({
+          ...r,
+          set_id: setId,
+          // the set includes the item's first variant (docs/decisions/108-product-variants.md, 1.4)
+          variant_id: trx
+            .selectFrom("product_variants")
+            .select("id")
+            .where("product_id", "=", r.item_id)
+            .orderBy("published", "desc")
+            .orderBy("position")
+            .orderBy("id")
+            .limit(1),
+        })),
+      )
       .execute();
 }
 
@@ -87,7 +102,8 @@ export async function recomputeSetsContaining(trx: Trx, productIds: readonly num
     const sets = await trx.selectFrom("products").select(["id", "price", "old_price", "weight", "set_discount"]).where("id", "in", chunk).execute();
     const items = await trx
       .selectFrom("set_items")
-      .innerJoin("products", "products.id", "set_items.item_id")
+      // the item's price and weight are its variant's (docs/decisions/108-product-variants.md, 1.4)
+      .innerJoin("product_variants", "product_variants.id", "set_items.variant_id")
       .select([
         "set_items.set_id",
         "set_items.item_id",
@@ -95,8 +111,8 @@ export async function recomputeSetsContaining(trx: Trx, productIds: readonly num
         "set_items.optional",
         "set_items.price as counted_price",
         "set_items.weight as counted_weight",
-        "products.price",
-        "products.weight",
+        "product_variants.price",
+        "product_variants.weight",
       ])
       .where("set_items.set_id", "in", chunk)
       .orderBy("set_items.set_id")
@@ -121,11 +137,9 @@ export async function recomputeSetsContaining(trx: Trx, productIds: readonly num
       );
       const before = { price: Number(set.price), old_price: set.old_price === null ? null : Number(set.old_price), weight: set.weight };
       if (before.price === next.price && before.old_price === next.old_price && before.weight === next.weight) continue;
-      await trx
-        .updateTable("products")
-        .set({ ...next, updated_at: now })
-        .where("id", "=", set.id)
-        .execute();
+      // a set is a model with one variant: its figures go there, the model's follow by trigger
+      await writeFirstVariant(trx, set.id, next, now);
+      await trx.updateTable("products").set({ updated_at: now }).where("id", "=", set.id).execute();
       await recordAudit(trx, actor, { action: "product.set-recount", entity: "product", entityId: set.id, before, after: next }, now);
       changed.push(set.id);
     }

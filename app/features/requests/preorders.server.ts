@@ -68,6 +68,15 @@ export async function placePreorder(
             .orderBy("set_items.sort")
             .execute()
         : [];
+    const variant = await trx
+      .selectFrom("product_variants")
+      .select("id")
+      .where("product_id", "=", product.id)
+      .orderBy("published", "desc")
+      .orderBy("position")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
     const price = Number(product.price);
     const weight = Number(product.weight);
     return writeOrder(
@@ -100,6 +109,10 @@ export async function placePreorder(
       [
         {
           product_id: product.id,
+          // the model's first variant until the pre-order names one (docs/decisions/108-product-variants.md, WP-A)
+          variant_id: variant?.id ?? null,
+          variant_values: [],
+          article: "",
           kind: product.kind,
           title: product.title,
           slug: product.slug,

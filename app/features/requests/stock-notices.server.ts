@@ -56,9 +56,23 @@ export async function requestStockNotice(
   else
     await db.kysely
       .insertInto("stock_subscriptions")
-      .values({ ...row, product_id: args.product.id, email: args.email })
+      .values({
+        ...row,
+        product_id: args.product.id,
+        // a subscription names a variant (docs/decisions/108-product-variants.md); until the page
+        // offers a choice, the model's first one
+        variant_id: db.kysely
+          .selectFrom("product_variants")
+          .select("id")
+          .where("product_id", "=", args.product.id)
+          .orderBy("published", "desc")
+          .orderBy("position")
+          .orderBy("id")
+          .limit(1),
+        email: args.email,
+      })
       // two requests at once for one address: the other one's link is as good
-      .onConflict((oc) => oc.columns(["product_id", "email"]).doNothing())
+      .onConflict((oc) => oc.columns(["variant_id", "email"]).doNothing())
       .execute();
   await mailer.send({
     to: args.email,

@@ -9,6 +9,7 @@ import { checkoutForm } from "../../support/orders.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { registerVisitor, Visitor } from "../../support/accounts-client.ts";
 import { mainOf, textOf } from "../../support/page-text.ts";
+import { setVariantStock } from "../../support/variants.ts";
 
 type Product = { id: number; title: string; price: number };
 
@@ -37,7 +38,7 @@ describe.each(dialects)("a sold-out cart line on %s", (dialect) => {
     await app?.stop();
   });
 
-  const setStock = (id: number, stock: number) => app.vitrina.db.kysely.updateTable("products").set({ stock }).where("id", "=", id).execute();
+  const setStock = (id: number, stock: number) => setVariantStock(app.vitrina.db.kysely, id, stock);
   const postJson = (v: Visitor, body: object) =>
     v.request("/cart/product/", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
   const orderCount = async () => (await app.vitrina.db.kysely.selectFrom("orders").select("id").execute()).length;

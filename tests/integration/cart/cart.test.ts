@@ -6,6 +6,7 @@ import { OrderError, placeOrder } from "../../../app/features/orders/orders.serv
 import { checkoutSchema, parseCheckout, type CheckoutInput } from "../../../app/features/checkout/checkout-schema.ts";
 import { checkoutInput } from "../../support/orders.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../../support/test-app.ts";
+import { setVariantStock } from "../../support/variants.ts";
 
 /** the checkout form with this idempotency key; the phone as typed, to be stored normalised */
 const input = (key: string, overrides: Record<string, string> = {}): CheckoutInput =>
@@ -130,7 +131,7 @@ describe.each(dialects)("cart and orders on %s", (dialect) => {
   });
 
   it("makes one order for a retried or doubled submission (idempotency key)", async () => {
-    await db.kysely.updateTable("products").set({ stock: 100 }).where("id", "=", product.id).execute();
+    await setVariantStock(db.kysely, product.id, 100);
     // several rounds: the twins interleave differently each time
     for (let round = 0; round < 6; round++) {
       const o = owner();
@@ -149,7 +150,7 @@ describe.each(dialects)("cart and orders on %s", (dialect) => {
   });
 
   it("sells the last unit to exactly one of two buyers at once", async () => {
-    await db.kysely.updateTable("products").set({ stock: 1 }).where("id", "=", product.id).execute();
+    await setVariantStock(db.kysely, product.id, 1);
     const [x, y] = [owner(), owner()];
     await changeCart(db, x, { productId: product.id, type: "product", cnt: 1 });
     await changeCart(db, y, { productId: product.id, type: "product", cnt: 1 });

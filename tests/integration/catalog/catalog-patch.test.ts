@@ -16,6 +16,7 @@ import { rebuildSearchIndex } from "../../../app/features/catalog/search-documen
 import { CLI_ACTOR } from "../../../app/features/staff/staff.server.ts";
 import { parseListingQuery } from "../../../app/features/catalog/listing-query.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../../support/test-app.ts";
+import { setVariantPrice } from "../../support/variants.ts";
 
 const DIRECTIONS = ["popular", "price_asc", "price_desc", "new", "name"];
 const SEARCHES = ["диван", "кресло серое", "стол дуб", "комплекты", "шкаф купе", "Северный"];
@@ -64,11 +65,7 @@ describe.each(dialects)("a patched catalogue index on %s", (dialect) => {
     const p = pick(products);
     const kind = rand(9);
     if (kind === 0) {
-      await k
-        .updateTable("products")
-        .set({ price: 1000 + rand(9_000_000) })
-        .where("id", "=", p.id)
-        .execute();
+      await setVariantPrice(k, p.id, 1000 + rand(9_000_000));
     } else if (kind === 1) {
       // a title with a word no other title has: new search terms and vocabulary
       await k
@@ -127,6 +124,19 @@ describe.each(dialects)("a patched catalogue index on %s", (dialect) => {
         .values({ ...copy, slug: `${row.slug}-copy-${rand(1_000_000)}`, title: `${row.title} копия`, published: 1 })
         .returning("id")
         .executeTakeFirstOrThrow();
+      // every model has its variant (docs/decisions/108-product-variants.md)
+      await k
+        .insertInto("product_variants")
+        .values({
+          product_id: created.id,
+          price: row.price,
+          old_price: row.old_price,
+          stock: row.stock,
+          weight: row.weight,
+          created_at: row.created_at,
+          updated_at: 0,
+        })
+        .execute();
       return [created.id];
     } else {
       const free = await k

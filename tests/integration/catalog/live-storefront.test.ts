@@ -19,6 +19,7 @@ import { staffVisitor } from "../../support/staff.ts";
 import { dialects, loadAppModule, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { Visitor } from "../../support/accounts-client.ts";
 import { mainOf, textOf } from "../../support/page-text.ts";
+import { setVariantPrice } from "../../support/variants.ts";
 
 interface Product {
   id: number;
@@ -148,7 +149,7 @@ describe.each(dialects)("the live storefront on %s", (dialect) => {
     });
     expect(added.status).toBe(200);
     const newPrice = p.price + 123_400;
-    await db().kysely.updateTable("products").set({ price: newPrice }).where("id", "=", p.id).execute();
+    await setVariantPrice(db().kysely, p.id, newPrice);
     await catalogChanged(db(), [p.id]);
 
     const page = await (await v.get("/cart/")).text();

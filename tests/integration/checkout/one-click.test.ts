@@ -11,6 +11,7 @@ import { readOutbox } from "../../support/outbox.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { Visitor } from "../../support/accounts-client.ts";
 import { mainOf } from "../../support/page-text.ts";
+import { setVariantStock } from "../../support/variants.ts";
 
 type Product = { id: number; slug: string; title: string; price: number };
 
@@ -45,7 +46,7 @@ describe.each(dialects)("Купить в 1 клик on %s", (dialect) => {
     await app?.stop();
   });
 
-  const setStock = (id: number, stock: number) => app.vitrina.db.kysely.updateTable("products").set({ stock }).where("id", "=", id).execute();
+  const setStock = (id: number, stock: number) => setVariantStock(app.vitrina.db.kysely, id, stock);
   const stockOf = async (id: number) =>
     (await app.vitrina.db.kysely.selectFrom("products").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
   const orderCount = async () => (await app.vitrina.db.kysely.selectFrom("orders").select("id").execute()).length;
@@ -221,7 +222,7 @@ describe.each(dialects)("Купить в 1 клик on %s", (dialect) => {
         .orderBy("id")
         .limit(1)
         .execute();
-      await fresh.vitrina.db.kysely.updateTable("products").set({ stock: 50 }).where("id", "=", p!.id).execute();
+      await setVariantStock(fresh.vitrina.db.kysely, p!.id, 50);
       const order = (phone: string) => new Visitor(fresh.url).postForm("/buy/one-click/order/", new URLSearchParams(buyer({ product: p!.slug, phone })));
       for (let i = 0; i < ONE_CLICK_PHONE_LIMIT.limit; i++) expect((await order("+7 916 111-22-33")).status).toBe(200);
       // the same number again, written another way: the normalised phone is what counts

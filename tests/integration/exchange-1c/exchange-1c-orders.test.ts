@@ -20,6 +20,7 @@ import { exchange1c, type Exchange1c } from "../../support/exchange-1c.ts";
 import { createAccount, signedIn, staffVisitor, type TestAccount } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { startYookassaStandIn, type YookassaStandIn } from "../../support/yookassa-stand-in.ts";
+import { setVariantStock } from "../../support/variants.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/1c/${name}`, import.meta.url), "utf8");
 const PRODUCT_1C_ID = "7d3a9c55-2222-4000-8000-0000000000aa";
@@ -173,7 +174,8 @@ describe.each(dialects)("1C orders exchange on %s", (dialect) => {
       .orderBy("id")
       .executeTakeFirstOrThrow();
     // the product came from 1C once: its lines must carry 1C's Ид and its article (decision 099)
-    await app.vitrina.db.kysely.updateTable("products").set({ stock: 500, external_id: PRODUCT_1C_ID, article: "KM-777" }).where("id", "=", p.id).execute();
+    await app.vitrina.db.kysely.updateTable("products").set({ external_id: PRODUCT_1C_ID, article: "KM-777" }).where("id", "=", p.id).execute();
+    await setVariantStock(app.vitrina.db.kysely, p.id, 500);
     product = { id: p.id, title: p.title, price: Number(p.price) };
     await drain(); // the demo orders: 1C has them before the tests begin
   });

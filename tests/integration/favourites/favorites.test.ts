@@ -178,7 +178,7 @@ describe.each(dialects)("favourites on %s", (dialect) => {
     const user = await db().kysely.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
     await db()
       .kysely.insertInto("favorites")
-      .values(products.slice(0, MAX_FAVORITES).map((p, i) => ({ user_id: user.id, product_id: p.id, created_at: 1_000 + i })))
+      .values(products.slice(0, MAX_FAVORITES).map((p, i) => ({ user_id: user.id, product_id: p.id, variant_id: p.id, created_at: 1_000 + i })))
       .execute();
     const refused = await press(v, MAX_FAVORITES, "1");
     expect(refused.status).toBe(409);

@@ -18,6 +18,7 @@ import type { ProductImage } from "../../../app/db/schema.ts";
 import { createDiskStorage } from "../../../server/file-storage.ts";
 import { staffVisitor } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
+import { setVariantPrice } from "../../support/variants.ts";
 
 interface ParsedOffer {
   id: number;
@@ -310,7 +311,7 @@ describe.each(dialects)("the YML feed on %s", (dialect) => {
       .orderBy("id")
       .limit(2)
       .execute();
-    await db().kysely.updateTable("products").set({ price: 1_234_500, old_price: null }).where("id", "=", a!.id).execute();
+    await setVariantPrice(db().kysely, a!.id, 1_234_500, null);
     // the bytes are kept: a write that has not announced itself is not in the feed yet
     expect((await fetchFeed()).feed.offers.get(a!.id)!.price).toBe(rub(a!.price));
     await catalogChanged(db(), [a!.id]);

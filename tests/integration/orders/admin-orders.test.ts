@@ -15,6 +15,7 @@ import { listAudit, type StaffActor } from "../../../app/features/audit/audit.se
 import { ORDER_CONFLICT_MESSAGE, parseOrderListQuery } from "../../../app/features/orders/order-workflow.ts";
 import { placeTestOrder } from "../../support/orders.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../../support/test-app.ts";
+import { setVariantStock } from "../../support/variants.ts";
 
 const list = (db: Db, query: string) => listOrders(db, parseOrderListQuery(new URLSearchParams(query)));
 
@@ -33,7 +34,7 @@ describe.each(dialects)("back office orders on %s", (dialect) => {
     ({ db, drop } = await openTestDb(dialect));
     await seedDemo(db, { mediaDir: MEDIA_DIR, images: false });
     const p = await db.kysely.selectFrom("products").select(["id", "title"]).where("kind", "=", "product").orderBy("id").executeTakeFirstOrThrow();
-    await db.kysely.updateTable("products").set({ stock: 500 }).where("id", "=", p.id).execute();
+    await setVariantStock(db.kysely, p.id, 500);
     product = p;
     const user = await db.kysely
       .insertInto("users")

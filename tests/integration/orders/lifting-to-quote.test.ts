@@ -11,6 +11,7 @@ import { mainOf, textOf } from "../../support/page-text.ts";
 import { createAccount, staffVisitor, type TestAccount } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { Visitor } from "../../support/accounts-client.ts";
+import { setVariantWeight } from "../../support/variants.ts";
 
 const TO_QUOTE = "Стоимость подъёма уточнит менеджер";
 
@@ -39,7 +40,7 @@ describe.each(dialects)("lifting of goods without weight on %s", (dialect) => {
       .execute();
     const [a, b] = products;
     // a product as 1C sends it without <Вес>: weight 0
-    await db.updateTable("products").set({ weight: 0 }).where("id", "=", a!.id).execute();
+    await setVariantWeight(db, a!.id, 0);
     weightless = { id: a!.id, title: a!.title, price: Number(a!.price) };
     weighed = { id: b!.id, title: b!.title, price: Number(b!.price), weight: b!.weight };
   });

@@ -16,6 +16,7 @@ import { staffVisitor } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { startYookassaStandIn, type YookassaStandIn } from "../../support/yookassa-stand-in.ts";
 import type { Visitor } from "../../support/accounts-client.ts";
+import { setVariantStock } from "../../support/variants.ts";
 
 describe.each(dialects)("refunds by line on the order page on %s", (dialect) => {
   let app: TestApp;
@@ -65,7 +66,7 @@ describe.each(dialects)("refunds by line on the order page on %s", (dialect) => 
     app = await startTestApp(dialect, { yookassa: { shopId: standIn.shopId, secretKey: standIn.secretKey, apiUrl: standIn.apiUrl, vatCode: 1 } });
     manager = (await staffVisitor(app, "manager")).visitor;
     const p = await db().kysely.selectFrom("products").select("id").where("kind", "=", "product").orderBy("id").executeTakeFirstOrThrow();
-    await db().kysely.updateTable("products").set({ stock: 500 }).where("id", "=", p.id).execute();
+    await setVariantStock(db().kysely, p.id, 500);
     productId = p.id;
   });
   afterAll(async () => {

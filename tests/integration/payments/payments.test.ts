@@ -23,6 +23,7 @@ import { createYookassaProvider } from "../../../server/yookassa.ts";
 import { placeTestOrder } from "../../support/orders.ts";
 import { dialects, MEDIA_DIR, openTestDb } from "../../support/test-app.ts";
 import { startYookassaStandIn, type YookassaStandIn } from "../../support/yookassa-stand-in.ts";
+import { setVariantStock } from "../../support/variants.ts";
 
 let standIn: YookassaStandIn;
 let provider: PaymentProvider;
@@ -66,7 +67,7 @@ describe.each(dialects)("online payment on %s", (dialect) => {
     ({ db, drop } = await openTestDb(dialect));
     await seedDemo(db, { mediaDir: MEDIA_DIR, images: false });
     const p = await db.kysely.selectFrom("products").select("id").where("kind", "=", "product").orderBy("id").executeTakeFirstOrThrow();
-    await db.kysely.updateTable("products").set({ stock: 500 }).where("id", "=", p.id).execute();
+    await setVariantStock(db.kysely, p.id, 500);
     productId = p.id;
   });
   afterAll(async () => {

@@ -16,6 +16,7 @@ import { formatPrice } from "../../../app/lib/format.ts";
 import { checkoutForm } from "../../support/orders.ts";
 import { startTestApp, type TestApp } from "../../support/test-app.ts";
 import { Visitor } from "../../support/accounts-client.ts";
+import { setVariantStock } from "../../support/variants.ts";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -52,7 +53,7 @@ async function stockedProduct(app: TestApp) {
     .where("published", "=", 1)
     .orderBy("id")
     .executeTakeFirstOrThrow();
-  await app.vitrina.db.kysely.updateTable("products").set({ stock: 10_000 }).where("id", "=", product.id).execute();
+  await setVariantStock(app.vitrina.db.kysely, product.id, 10_000);
   const [point] = await listContactPoints(app.vitrina.db);
   return { ...product, pickupPoint: point!.id };
 }

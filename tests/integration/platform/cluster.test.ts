@@ -19,6 +19,7 @@ import { deleteRedisKeys, SHARED_REDIS_URL, uniqueRedisPrefix } from "../../supp
 import { MEDIA_DIR } from "../../support/test-app.ts";
 import { SESSION_SECRET, Visitor } from "../../support/accounts-client.ts";
 import { mainOf, textOf } from "../../support/page-text.ts";
+import { setVariantStock } from "../../support/variants.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -130,7 +131,7 @@ describe("two instances behind nginx on PostgreSQL and Redis", () => {
       .offset(skip)
       .limit(1)
       .executeTakeFirstOrThrow();
-    await db.kysely.updateTable("products").set({ stock }).where("id", "=", row.id).execute();
+    await setVariantStock(db.kysely, row.id, stock);
     return { ...row, price: Number(row.price) };
   }
   const stockOf = async (id: number) => (await db.kysely.selectFrom("products").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
@@ -259,7 +260,7 @@ describe("two instances behind nginx on PostgreSQL and Redis", () => {
     const bases = [cluster.url, a.url, cluster.url, b.url];
     const buyers = Array.from({ length: 20 }, (_, i) => new Visitor(bases[i % bases.length]!));
     for (const buyer of buyers) await addToCart(buyer, p.id);
-    await db.kysely.updateTable("products").set({ stock: 1 }).where("id", "=", p.id).execute();
+    await setVariantStock(db.kysely, p.id, 1);
 
     const answers = await Promise.all(buyers.map((buyer) => checkout(buyer)));
     const won = answers.filter((r) => r.status === 303);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_CONSENT_VERSION } from "../../../app/lib/consent.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { Visitor } from "../../support/accounts-client.ts";
+import { setVariantStock } from "../../support/variants.ts";
 
 const TOKEN = "metrics-token-for-tests-0123456789";
 
@@ -118,7 +119,7 @@ describe.each(dialects)("/metrics on %s", (dialect) => {
       .where("published", "=", 1)
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
-    await app.vitrina.db.kysely.updateTable("products").set({ stock: 20 }).where("id", "=", product.id).execute();
+    await setVariantStock(app.vitrina.db.kysely, product.id, 20);
     const placed = (text: string) => sample(text, "vitrina_orders_placed_total", { channel: "one-click" });
     const before = placed(await scrape());
     const res = await new Visitor(app.url).postForm(

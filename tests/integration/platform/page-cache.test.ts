@@ -14,6 +14,7 @@ import { availabilityUrl } from "../../../app/features/product/product-json-ld.t
 import { staffVisitor } from "../../support/staff.ts";
 import { dialects, loadAppModule, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { confirmFromMail, PASSWORD, requestAccount, uniqueEmail, Visitor } from "../../support/accounts-client.ts";
+import { setVariantPrice, setVariantStock } from "../../support/variants.ts";
 
 const SECTION = "/catalog/divany-i-kresla/";
 
@@ -58,12 +59,12 @@ describe.each(dialects)("page cache on %s", (dialect) => {
     expect(await cached(path)).toContain(availabilityUrl(product.stock));
 
     const price = product.price + 123_400;
-    await app.vitrina.db.kysely.updateTable("products").set({ price }).where("id", "=", product.id).execute();
+    await setVariantPrice(app.vitrina.db.kysely, product.id, price);
     const repriced = await html(path);
     expect(repriced.state).toBe("miss");
     expect(repriced.text).toContain(formatPrice(price));
 
-    await app.vitrina.db.kysely.updateTable("products").set({ stock: 0 }).where("id", "=", product.id).execute();
+    await setVariantStock(app.vitrina.db.kysely, product.id, 0);
     const soldOut = await html(path);
     expect(soldOut.text).toContain(availabilityUrl(0));
     expect(soldOut.text).not.toContain(availabilityUrl(product.stock));
@@ -178,7 +179,7 @@ describe.each(dialects)("page cache on %s", (dialect) => {
       expect((await fromSecond(page)).state).toBe("hit");
       // the first instance writes the new price; the second one learns of it from the database only
       const price = product.price + 777_00;
-      await app.vitrina.db.kysely.updateTable("products").set({ price }).where("id", "=", product.id).execute();
+      await setVariantPrice(app.vitrina.db.kysely, product.id, price);
       const after = await fromSecond(page);
       expect(after.state).toBe("miss");
       expect(after.text).toContain(formatPrice(price));
@@ -232,11 +233,7 @@ describe.each(dialects)("page cache on %s", (dialect) => {
     expect(same.headers.get("content-security-policy")).toBeNull();
     expect(await same.text()).toBe("");
 
-    await app.vitrina.db.kysely
-      .updateTable("products")
-      .set({ price: product.price + 100 })
-      .where("id", "=", product.id)
-      .execute();
+    await setVariantPrice(app.vitrina.db.kysely, product.id, product.price + 100);
     const changed = await anonymous(path, { "if-none-match": etag! });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../../../app/lib/format.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { Visitor } from "../../support/accounts-client.ts";
+import { setVariantPrice } from "../../support/variants.ts";
 
 const SECTION = "/catalog/divany-i-kresla/";
 
@@ -102,7 +103,7 @@ describe.each(dialects)("render memo on %s", (dialect) => {
     expect((await page(visitor, path)).html).toContain(formatPrice(product.price));
 
     const price = product.price + 77_700;
-    await app.vitrina.db.kysely.updateTable("products").set({ price }).where("id", "=", a!.id).execute();
+    await setVariantPrice(app.vitrina.db.kysely, a!.id, price);
     expect((await page(visitor, path)).html).toContain(formatPrice(price));
   });
 });

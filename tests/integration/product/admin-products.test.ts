@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffVisitor } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import type { Visitor } from "../../support/accounts-client.ts";
+import { setVariantPrice } from "../../support/variants.ts";
 
 describe.each(dialects)("back-office products on %s", (dialect) => {
   let app: TestApp;
@@ -105,7 +106,7 @@ describe.each(dialects)("back-office products on %s", (dialect) => {
 
   it("changes prices of checked rows by a percentage in one audited step", async () => {
     const rows = await app.vitrina.db.kysely.selectFrom("products").select(["id", "price", "old_price"]).orderBy("id").offset(10).limit(3).execute();
-    await app.vitrina.db.kysely.updateTable("products").set({ price: 333, old_price: 350 }).where("id", "=", rows[0]!.id).execute();
+    await setVariantPrice(app.vitrina.db.kysely, rows[0]!.id, 333, 350);
     const body = new URLSearchParams([...rows.map((r) => ["ids", String(r.id)]), ["action", "price"], ["percent", "10"]]);
     const res = await editor.request("/admin/products/?stock=in", { method: "POST", body, headers: { accept: "text/html" } });
     expect(res.status).toBe(303);

@@ -48,7 +48,11 @@ describe.each(dialects)("product details on %s", (dialect) => {
   it("spreads every product's stock over the pickup points, adding up to products.stock", async () => {
     const k = app.vitrina.db.kysely;
     const products = await k.selectFrom("products").select(["id", "stock"]).where("kind", "=", "product").execute();
-    const rows = await k.selectFrom("point_stock").select(["product_id", "qty"]).execute();
+    const rows = await k
+      .selectFrom("variant_point_stock")
+      .innerJoin("product_variants", "product_variants.id", "variant_point_stock.variant_id")
+      .select(["product_variants.product_id", "variant_point_stock.qty"])
+      .execute();
     const sums = new Map<number, number>();
     for (const r of rows) {
       expect(Number(r.qty)).toBeGreaterThan(0);
@@ -62,8 +66,11 @@ describe.each(dialects)("product details on %s", (dialect) => {
     const k = app.vitrina.db.kysely;
     const points = await k
       .selectFrom("contact_points")
-      .leftJoin("point_stock", (j) => j.onRef("point_stock.point_id", "=", "contact_points.id").on("point_stock.product_id", "=", inStock.id))
-      .select(["contact_points.title", "contact_points.kind", "point_stock.qty"])
+      // the seed's products are models whose only variant has their id
+      .leftJoin("variant_point_stock", (j) =>
+        j.onRef("variant_point_stock.point_id", "=", "contact_points.id").on("variant_point_stock.variant_id", "=", inStock.id),
+      )
+      .select(["contact_points.title", "contact_points.kind", "variant_point_stock.qty"])
       .execute();
     const showrooms = points.filter((p) => p.kind === "showroom" && Number(p.qty ?? 0) > 0).length;
     const html = text(await (await get(`/product/${inStock.slug}/`)).text());

@@ -14,6 +14,7 @@ import { readOutbox } from "../../support/outbox.ts";
 import { dialects, mailOutboxOf, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { login, registerVisitor, Visitor } from "../../support/accounts-client.ts";
 import { textOf } from "../../support/page-text.ts";
+import { setVariantStock } from "../../support/variants.ts";
 
 const testId = (html: string, id: string, tag = "[a-z]+") => textOf(new RegExp(`data-testid="${id}"[^>]*>([\\s\\S]*?)</${tag}>`).exec(html)?.[1] ?? "").trim();
 const sp = (s: string) => s.replace(/\u00A0/g, " ");
@@ -35,7 +36,7 @@ describe.each(dialects)("promo codes on %s", (dialect) => {
       .orderBy("id")
       .executeTakeFirstOrThrow();
     product = { id: row.id, price: Number(row.price) };
-    await app.vitrina.db.kysely.updateTable("products").set({ stock: 1000 }).where("id", "=", product.id).execute();
+    await setVariantStock(app.vitrina.db.kysely, product.id, 1000);
   });
   afterAll(async () => {
     await app?.stop();
@@ -113,7 +114,7 @@ describe.each(dialects)("promo codes on %s", (dialect) => {
       .where((eb) => eb.or([eb("sections.parent_id", "is", null), eb("sections.parent_id", "!=", inner.parent_id!)]))
       .orderBy("products.id")
       .executeTakeFirstOrThrow();
-    await k().updateTable("products").set({ stock: 100 }).where("id", "in", [inner.id, outer.id]).execute();
+    await setVariantStock(k(), [inner.id, outer.id], 100);
     const { code } = await makePromo({ code: "SOFA", amount: "20", sectionIds: [String(inner.parent_id)] });
     const v = new Visitor(app.url);
     for (const id of [inner.id, outer.id]) {

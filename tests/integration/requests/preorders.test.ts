@@ -14,6 +14,7 @@ import { readOutbox, type OutboxMail } from "../../support/outbox.ts";
 import { staffVisitor } from "../../support/staff.ts";
 import { dialects, startTestApp, type TestApp } from "../../support/test-app.ts";
 import { uniqueEmail, Visitor } from "../../support/accounts-client.ts";
+import { setVariantStock } from "../../support/variants.ts";
 
 interface Product {
   id: number;
@@ -97,13 +98,18 @@ describe.each(dialects)("pre-orders and stock notices on %s", (dialect) => {
     // sold out, with the default lead time of a new product
     await app.vitrina.db.kysely
       .updateTable("products")
-      .set({ stock: 0, lead_weeks_min: 2, lead_weeks_max: 4 })
+      .set({ lead_weeks_min: 2, lead_weeks_max: 4 })
       .where(
         "id",
         "in",
         products.map((p) => p.id),
       )
       .execute();
+    await setVariantStock(
+      app.vitrina.db.kysely,
+      products.map((p) => p.id),
+      0,
+    );
   });
   afterAll(async () => {
     await app?.stop();
@@ -183,7 +189,7 @@ describe.each(dialects)("pre-orders and stock notices on %s", (dialect) => {
     const p = products[3]!;
     const visitor = new Visitor(app.url);
     const key = keyOf(await (await visitor.get(`/preorder/${p.slug}/`)).text());
-    await app.vitrina.db.kysely.updateTable("products").set({ stock: 2 }).where("id", "=", p.id).execute();
+    await setVariantStock(app.vitrina.db.kysely, p.id, 2);
     const res = await visitor.post(`/preorder/${p.slug}/`, preorderFields(key));
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("снова в наличии");
@@ -236,7 +242,7 @@ describe.each(dialects)("pre-orders and stock notices on %s", (dialect) => {
 
   it("an order cancelled in the back office brings the last piece back: the confirmed subscriber gets one letter", async () => {
     const p = products[4]!;
-    await app.vitrina.db.kysely.updateTable("products").set({ stock: 1 }).where("id", "=", p.id).execute();
+    await setVariantStock(app.vitrina.db.kysely, p.id, 1);
     const number = await placeTestOrder(app.vitrina.db, {
       productId: p.id,
       fields: { name: "Олег Покупателев", phone: "+7 (926) 700-11-99", email: "", delivery: "courier", address: "Москва, ул. Лесная, д. 5" },
@@ -271,7 +277,7 @@ describe.each(dialects)("pre-orders and stock notices on %s", (dialect) => {
       expect((await subscribe(p, email)).status).toBe(200);
       expect((await new Visitor(app.url).post(confirmLink(readOutbox(app.mailOutboxDir, email).at(-1)!), {})).status).toBe(200);
     }
-    await app.vitrina.db.kysely.updateTable("products").set({ stock: 4 }).where("id", "=", p.id).execute();
+    await setVariantStock(app.vitrina.db.kysely, p.id, 4);
     const sent: MailMessage[] = [];
     const mailer = { send: async (m: MailMessage) => void sent.push(m) };
     const counts = await Promise.all([0, 1, 2].map(() => notifyBackInStock(app.vitrina.db, mailer, app.publicUrl, [p.id])));
