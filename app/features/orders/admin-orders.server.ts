@@ -224,18 +224,8 @@ async function productLine(trx: Trx, productId: number) {
     .limit(1)
     .executeTakeFirst();
   if (!p) throw new AdminOrderError(422, "Такого товара нет в каталоге.", "product");
-  if (p.kind !== "set")
-    return {
-      productId: p.id,
-      variantId: p.variantId,
-      article: p.article,
-      kind: p.kind,
-      slug: p.slug,
-      title: p.title,
-      price: Number(p.price),
-      weight: p.weight,
-      items: [] as string[],
-    };
+  const sold = { productId: p.id, variantId: p.variantId, article: p.article, kind: p.kind, slug: p.slug, title: p.title, price: Number(p.price) };
+  if (p.kind !== "set") return { ...sold, weight: p.weight, items: [] as string[] };
   const items = await trx
     .selectFrom("set_items")
     .innerJoin("products", "products.id", "set_items.item_id")
@@ -244,13 +234,7 @@ async function productLine(trx: Trx, productId: number) {
     .orderBy("set_items.sort")
     .execute();
   return {
-    productId: p.id,
-    variantId: p.variantId,
-    article: p.article,
-    kind: p.kind,
-    slug: p.slug,
-    title: p.title,
-    price: Number(p.price),
+    ...sold,
     // as in the cart: an item without weight leaves the set's weight unknown
     weight: knownWeight(items),
     items: items.map((i) => (i.qty > 1 ? `${i.title} × ${i.qty}` : i.title)),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../../app/db/database.server.ts";
 import { CartError, changeCart, loadCart } from "../../../app/features/cart/cart.server.ts";
 import { dialects, openTestDb } from "../../support/test-app.ts";
+import { insertModel } from "../../support/variants.ts";
 
 const NOW = 1_764_000_000_000;
 
@@ -21,32 +22,7 @@ describe.each(dialects)("cart lines by variant on %s", (dialect) => {
     ({ db, drop } = await openTestDb(dialect));
     const k = db.kysely;
     await k.insertInto("sections").values({ id: 1, slug: "mebel", title: "Мебель", description: "", sort: 0 }).execute();
-    const product = async (slug: string, title: string) =>
-      (
-        await k
-          .insertInto("products")
-          .values({
-            section_id: 1,
-            kind: "product",
-            slug,
-            title,
-            description: "",
-            brand: "",
-            price: 1,
-            old_price: null,
-            weight: 0,
-            stock: 0,
-            rating: 0,
-            rating_count: 0,
-            popularity: 0,
-            images: "[]",
-            videos: "[]",
-            set_discount: 0,
-            created_at: NOW,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
+    const product = (slug: string, title: string) => insertModel(k, { section_id: 1, slug, title, created_at: NOW });
     const variant = async (productId: number, price: number, stock: number, position: number, published = 1) =>
       (
         await k

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../../app/db/database.server.ts";
 import { createFirstVariant, loadModelVariants, variantPropertiesOf } from "../../../app/features/catalog/variants.server.ts";
 import { dialects, openTestDb } from "../../support/test-app.ts";
+import { insertModel } from "../../support/variants.ts";
 
 const NOW = 1_764_000_000_000;
 
@@ -43,29 +44,7 @@ describe.each(dialects)("a model's variants and its section's choices on %s", (d
         { section_id: 1, property_id: 1, position: 0, display: "swatch" },
       ])
       .execute();
-    const { id: bed } = await k
-      .insertInto("products")
-      .values({
-        section_id: 2,
-        kind: "product",
-        slug: "krovat-nord",
-        title: "Кровать Норд",
-        description: "",
-        brand: "",
-        price: 1,
-        old_price: null,
-        weight: 0,
-        stock: 0,
-        rating: 0,
-        rating_count: 0,
-        popularity: 0,
-        images: "[]",
-        videos: "[]",
-        set_discount: 0,
-        created_at: NOW,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const bed = await insertModel(k, { section_id: 2, slug: "krovat-nord", title: "Кровать Норд", created_at: NOW });
     const wide = await createFirstVariant(k, bed, { price: 6_000_000, stock: 1, weight: 70_000, article: "NORD-180" }, NOW);
     const narrow = (
       await k

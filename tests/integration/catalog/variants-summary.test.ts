@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../../app/db/database.server.ts";
 import { dialects, openTestDb } from "../../support/test-app.ts";
+import { insertModel } from "../../support/variants.ts";
 
 const NOW = 1_764_000_000_000;
 
@@ -22,30 +23,7 @@ describe.each(dialects)("the model's figures follow its variants on %s", (dialec
 
   async function model(): Promise<number> {
     const id = ++next;
-    await db.kysely
-      .insertInto("products")
-      .values({
-        id,
-        section_id: 1,
-        kind: "product",
-        slug: `m-${id}`,
-        title: `Модель ${id}`,
-        description: "",
-        brand: "",
-        price: 999,
-        old_price: null,
-        weight: 7,
-        stock: 0,
-        rating: 0,
-        rating_count: 0,
-        popularity: 0,
-        images: "[]",
-        videos: "[]",
-        set_discount: 0,
-        created_at: NOW,
-        updated_at: NOW,
-      })
-      .execute();
+    await insertModel(db.kysely, { id, section_id: 1, slug: `m-${id}`, title: `Модель ${id}`, price: 999, weight: 7, created_at: NOW, updated_at: NOW });
     return id;
   }
 
