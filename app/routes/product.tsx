@@ -15,6 +15,9 @@ import {
   pushViewed,
   readViewed,
   viewedSetCookie,
+  pickVariant,
+  withVariant,
+  type ProductPageData,
 } from "../features/product/index.ts";
 import { parseReview, reviewValues, parseReviewQuery } from "../features/reviews/index.ts";
 import { HONEYPOT_FIELD } from "../lib/form-fields.ts";
@@ -29,9 +32,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const tab = tabFromSegment(params.tab);
   // staff of any role preview a hidden product; to everyone else it does not exist
   const preview = (await signedInStaff({ context })) !== null;
-  const product = tab ? await findProductPage(db, params.slug, { preview }) : null;
-  if (!product || !tab) throw data(null, { status: tab && (await isDeletedProductSlug(db, params.slug)) ? 410 : 404 });
+  const model = tab ? await findProductPage(db, params.slug, { preview }) : null;
+  if (!model || !tab) throw data(null, { status: tab && (await isDeletedProductSlug(db, params.slug)) ? 410 : 404 });
   const url = new URL(request.url);
+  const chosen = chooseVariant(model, url);
+  if (chosen.redirect) throw redirect(chosen.redirect.location, chosen.redirect.status);
+  const product = chosen.product;
   const cookies = request.headers.get("cookie");
   const seen = readViewed(cookies);
   const [content, related, points, viewed, reviews] = await Promise.all([
@@ -82,6 +88,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       jsonLd: jsonForScript(jsonLd),
       origin: url.origin,
       path: url.pathname,
+      // where a post without JavaScript comes back to: this variant
+      back: url.pathname + (product.choices.length && product.variantId !== null ? `?v=${product.variantId}` : ""),
       mapShown: url.searchParams.get("map") === "1",
       tileUrl: context.get(servicesContext).maps.tileUrl,
       attribution: DEFAULT_TILE_ATTRIBUTION,
@@ -89,6 +97,37 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
+}
+
+/**
+ * The variant an address means (docs/decisions/108-product-variants.md, section 2): `v` that is not
+ * one of the model's published variants answers 301 to the address without it; the «Выбрать»
+ * form's values (property codes) answer 302 to the variant they pick; neither: the default.
+ */
+function chooseVariant(model: ProductPageData, url: URL): { product: ProductPageData; redirect?: { location: string; status: 301 | 302 } } {
+  const v = url.searchParams.get("v");
+  const without = (names: string[]) => {
+    const params = new URLSearchParams(url.searchParams);
+    for (const name of names) params.delete(name);
+    return params;
+  };
+  if (v !== null) {
+    const known = model.variants.find((x) => String(x.id) === v);
+    if (!known) {
+      const rest = without(["v"]).toString();
+      return { product: model, redirect: { location: url.pathname + (rest ? `?${rest}` : ""), status: 301 } };
+    }
+    return { product: withVariant(model, known.id) };
+  }
+  const sent = model.choices.filter((g) => url.searchParams.has(g.code));
+  if (sent.length) {
+    const wanted = Object.fromEntries(sent.map((g) => [g.code, url.searchParams.get(g.code)!]));
+    const pick = pickVariant(model.variants, model.choices, wanted) ?? model.variants[0]!;
+    const params = without(model.choices.map((g) => g.code));
+    params.set("v", String(pick.id));
+    return { product: model, redirect: { location: `${url.pathname}?${params.toString()}`, status: 302 } };
+  }
+  return { product: model };
 }
 
 /** The review form's post (tab «Отзывы»): JSON for the script (`ajax=review`), 303 or 400 without it. */
@@ -158,13 +197,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
-  const { product, jsonLd, origin, path, reviewSent } = loaderData;
+  const { product, jsonLd, origin, path, back, reviewSent } = loaderData;
   const reviewForm =
     actionData && !actionData.ok ? { errors: actionData.errors, values: "values" in actionData ? actionData.values : undefined } : { sent: reviewSent };
   return (
     <>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <ProductView key={product.id} {...loaderData} url={origin + productPath(product.slug)} path={path} reviewForm={reviewForm} />
+      <ProductView
+        key={product.id}
+        {...loaderData}
+        // «Поделиться» shares the chosen variant (decision 108, section 3)
+        url={origin + productPath(product.slug) + (back.includes("?") ? back.slice(back.indexOf("?")) : "")}
+        path={path}
+        reviewForm={reviewForm}
+      />
     </>
   );
 }

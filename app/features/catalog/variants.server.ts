@@ -5,6 +5,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { sectionVariantProperties } from "./variants.ts";
+import type { VariantValue } from "../../lib/variant-values.ts";
 
 type Writer = Kysely<Database> | Transaction<Database>;
 
@@ -148,4 +149,37 @@ export async function variantPropertiesOf(db: Writer, sectionId: number): Promis
       { id: r.id, code: r.code, title: r.title, display: r.display, schemaTerm: r.schema_term, position: r.position },
     ]);
   return sectionVariantProperties(sectionId, new Map(sections.map((s) => [s.id, s.parent_id])), ownOf);
+}
+
+/**
+ * The choice values of these variants as a line names them («Цвет обивки: Зелёный»), in their
+ * section's choice order: what a cart line shows and an order line keeps as sold (decision 108,
+ * 1.4). A variant without values of its section's choice properties has none.
+ */
+export async function variantValuesOf(db: Writer, variantIds: readonly number[]): Promise<Map<number, VariantValue[]>> {
+  const out = new Map<number, VariantValue[]>();
+  const ids = [...new Set(variantIds)];
+  if (!ids.length) return out;
+  const rows = await db
+    .selectFrom("product_variant_values as vv")
+    .innerJoin("product_variants as v", "v.id", "vv.variant_id")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .select(["vv.variant_id", "vv.property_id", "vv.value_text", "vv.value_num", "p.section_id"])
+    .where("vv.variant_id", "in", ids)
+    .execute();
+  if (!rows.length) return out;
+  const choicesOf = new Map<number, ChoiceProperty[]>();
+  for (const sectionId of new Set(rows.map((r) => r.section_id))) choicesOf.set(sectionId, await variantPropertiesOf(db, sectionId));
+  for (const id of ids) {
+    const own = rows.filter((r) => r.variant_id === id);
+    if (!own.length) continue;
+    const values: VariantValue[] = [];
+    for (const choice of choicesOf.get(own[0]!.section_id) ?? []) {
+      const value = own.find((r) => r.property_id === choice.id);
+      const text = value?.value_text ?? (value?.value_num == null ? "" : String(Number(value.value_num)).replace(".", ","));
+      if (text) values.push({ property: choice.title, value: text });
+    }
+    if (values.length) out.set(id, values);
+  }
+  return out;
 }

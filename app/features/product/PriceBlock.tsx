@@ -17,6 +17,7 @@ import { PreorderButton, StockNoticeButton } from "../requests/components.ts";
 import { OneClickButton } from "../checkout/components.ts";
 import { DeliveryInfo } from "../delivery/components.ts";
 import { StickyBuyBar } from "./StickyBuyBar.tsx";
+import { VariantPicker } from "./VariantPicker.tsx";
 
 export const BUY_FORM_ID = "product-buy";
 // every rating is a review with a text (the seed and the review form alike), so the count is of reviews
@@ -30,8 +31,10 @@ interface Props {
   weight: number;
   /** a set's included item ids (what the cart gets); undefined for plain products */
   items?: number[];
-  /** the current path, to come back to after a post without JavaScript */
+  /** the current path and variant, to come back to after a post without JavaScript */
   back: string;
+  /** the page's path without the query: the choice form's action */
+  path: string;
   shareUrl: string;
   delivery: DeliveryEstimate;
   /** showrooms that have it now */
@@ -45,13 +48,16 @@ interface Props {
  * and, for a set, one `item` per included item (those inputs sit in the set block and join this
  * form through their form attribute), so the cart gets exactly what is shown.
  */
-export function PriceBlock({ product, price, oldPrice, weight, items, back, shareUrl, delivery, showroomsWithStock }: Props) {
+export function PriceBlock({ product, price, oldPrice, weight, items, back, path, shareUrl, delivery, showroomsWithStock }: Props) {
   const availability = availabilityOf(product.stock, product.lead);
   const canBuy = availability.canBuy;
   const buyButton = useRef<HTMLButtonElement>(null);
   const [qty, setQty] = useState(1);
   const cart = useAddToCart();
   const discount = discountPercent(price, oldPrice);
+  const chosen = product.variants.find((v) => v.id === product.variantId);
+  // the variant the actions name (decision 108, section 3); a single-variant model's is implied
+  const variant = product.choices.length && chosen ? chosen.id : undefined;
   return (
     <>
       <section className="price-block" aria-labelledby="price-block-title">
@@ -84,6 +90,8 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
         </p>
         {oldPrice && discount > 0 ? <p className="price-block__saving">Экономия {formatPrice(oldPrice - price)}</p> : null}
 
+        {product.choices.length && chosen ? <VariantPicker path={path} variants={product.variants} choices={product.choices} chosen={chosen} /> : null}
+
         <ul className="price-block__facts">
           <li className={`price-block__stock availability availability--${availability.tone}`}>{availability.text}</li>
           {weight > 0 ? (
@@ -91,7 +99,7 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
               Вес{product.kind === "set" ? " комплекта" : ""}: {formatWeight(weight)}
             </li>
           ) : null}
-          <li>Артикул: {product.article}</li>
+          <li data-testid="product-article">Артикул: {product.article}</li>
         </ul>
 
         <div className="price-block__actions">
@@ -104,10 +112,11 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
               onSubmit={(e) => {
                 e.preventDefault();
                 if (cart.busy) return;
-                cart.add({ id: product.id, type: product.kind, cnt: qty, ...(items ? { items } : {}) });
+                cart.add({ id: product.id, ...(variant ? { variant } : {}), type: product.kind, cnt: qty, ...(items ? { items } : {}) });
               }}
             >
               <input type="hidden" name="id" value={product.id} />
+              {variant ? <input type="hidden" name="variant" value={variant} /> : null}
               <input type="hidden" name="type" value={product.kind} />
               <input type="hidden" name="mode" value="add" />
               <input type="hidden" name="back" value={back} />
@@ -118,11 +127,11 @@ export function PriceBlock({ product, price, oldPrice, weight, items, back, shar
             </form>
           ) : (
             <>
-              <PreorderButton slug={product.slug} className="button button--action price-block__preorder" />
-              <StockNoticeButton slug={product.slug} title={product.title} className="button button--ghost price-block__notify" />
+              <PreorderButton slug={product.slug} variant={variant} className="button button--action price-block__preorder" />
+              <StockNoticeButton slug={product.slug} variant={variant} title={product.title} className="button button--ghost price-block__notify" />
             </>
           )}
-          {canBuy ? <OneClickButton product={product.slug} /> : null}
+          {canBuy ? <OneClickButton product={product.slug} variant={variant} /> : null}
           <CompareToggle productId={product.id} back={back} variant="button" />
           <FavoriteToggle productId={product.id} back={back} variant="button" />
         </div>

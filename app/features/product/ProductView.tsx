@@ -31,6 +31,8 @@ export interface ProductViewProps {
   attribution: string;
   url: string;
   path: string;
+  /** the path with the chosen variant: where posts without JavaScript come back to */
+  back: string;
   reviewForm?: ReviewFormInitial;
 }
 
@@ -47,6 +49,7 @@ export function ProductView({
   attribution,
   url,
   path,
+  back,
   reviewForm,
 }: ProductViewProps) {
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
@@ -87,7 +90,7 @@ export function ProductView({
       {product.brand ? <p className="product-page__brand">{product.brand}</p> : null}
 
       <div className="product-page__top">
-        <ProductGallery key={product.id} images={product.images} videos={product.videos} title={product.title} />
+        <ProductGallery key={`${product.id}-${product.variantId ?? ""}`} images={product.images} videos={product.videos} title={product.title} />
         <PriceBlock
           key={`price-${product.id}`}
           product={product}
@@ -95,7 +98,8 @@ export function ProductView({
           oldPrice={oldPrice}
           weight={weight}
           items={totals?.included}
-          back={path}
+          back={back}
+          path={path}
           shareUrl={url}
           delivery={delivery}
           showroomsWithStock={points.filter((p) => p.kind === "showroom" && p.qty > 0).length}

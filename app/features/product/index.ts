@@ -6,4 +6,5 @@ export * from "./product-list-query.ts";
 export * from "./product-tabs.ts";
 export * from "./product-types.ts";
 export * from "./set-form.ts";
+export * from "./variant-choice.ts";
 export * from "./viewed-cookie.ts";

@@ -2,6 +2,22 @@
 import type { ContactPointKind, ProductImage, ProductKind } from "../../db/schema.ts";
 import type { ReviewQuery } from "../reviews/index.ts";
 import type { RichHtml } from "../../lib/rich-text.ts";
+import type { ChoiceGroup } from "./variant-choice.ts";
+
+/** a published variant of the model as the page shows it once chosen (docs/decisions/108-product-variants.md, section 3) */
+export interface VariantView {
+  id: number;
+  /** its own article, else its id in six digits */
+  article: string;
+  price: number;
+  oldPrice: number | null;
+  stock: number;
+  weight: number;
+  /** its own pictures, then the model's general ones */
+  images: ProductImage[];
+  /** its choice values by property code */
+  values: Record<string, string>;
+}
 
 export interface SetItemView {
   id: number;
@@ -47,6 +63,12 @@ export interface ProductPageData {
   highlights: { title: string; value: string }[];
   /** weeks it takes to arrive when out of stock («Под заказ, 4–6 недель») */
   lead: { min: number; max: number };
+  /** the chosen variant, whose article, price, stock, weight and pictures the fields above show; null: none published (a preview) */
+  variantId: number | null;
+  /** the published variants in page order */
+  variants: VariantView[];
+  /** the choice groups; empty for a model with one variant (it looks as it always did) */
+  choices: ChoiceGroup[];
 }
 
 export interface SpecRow {

@@ -3,6 +3,7 @@
 // server render and for the tab POST alike.
 import { sql } from "kysely";
 import type { Db } from "../../db/database.server.ts";
+import type { ProductImage } from "../../db/schema.ts";
 import type { ProductTabId } from "./product-tabs.ts";
 import { descriptionHtml } from "./product-description.ts";
 import { articleOf } from "./product-list-query.ts";
@@ -13,6 +14,10 @@ import type { PickupPoint, ProductPageData, SpecRow, TabContent } from "./produc
 import { listReviews, reviewStars } from "../reviews/index.server.ts";
 import { DEFAULT_REVIEW_QUERY } from "../reviews/index.ts";
 import { cleanRichText } from "../content/index.server.ts";
+import { loadModelVariants, variantPropertiesOf } from "../catalog/index.server.ts";
+import type { ChoiceGroup } from "./variant-choice.ts";
+import { defaultVariant, withVariant } from "./variant-choice.ts";
+import type { VariantView } from "./product-types.ts";
 
 export const SLUG_PATTERN = /^[a-z0-9-]{1,160}$/;
 
@@ -65,7 +70,9 @@ export async function findProductPage(db: Db, slug: string, { preview = false } 
       : [];
 
   const specs = await loadSpecRows(db, row.id);
-  return {
+  const modelImages = parseJsonList(row.images, isProductImage);
+  const { variants, choices } = await loadVariantChoice(db, row.id, row.section_id, modelImages);
+  const page: ProductPageData = {
     id: row.id,
     hidden: !row.published,
     kind: row.kind,
@@ -88,7 +95,70 @@ export async function findProductPage(db: Db, slug: string, { preview = false } 
     setItems,
     highlights: specs.slice(0, 5),
     lead: { min: Number(row.lead_weeks_min), max: Number(row.lead_weeks_max) },
+    variantId: null,
+    variants,
+    choices,
   };
+  // without `v` the default variant is shown (decision 108, section 2); the route applies another
+  const chosen = defaultVariant(variants);
+  return chosen ? withVariant(page, chosen.id) : page;
+}
+
+/**
+ * The model's published variants and its section's choice groups (decision 108, section 3): groups
+ * only when there is more than one variant, values in the order the variants first have them.
+ */
+async function loadVariantChoice(
+  db: Db,
+  productId: number,
+  sectionId: number,
+  modelImages: ProductImage[],
+): Promise<{ variants: VariantView[]; choices: ChoiceGroup[] }> {
+  const all = (await loadModelVariants(db.kysely, [productId])).get(productId) ?? [];
+  const published = all.filter((v) => v.published);
+  const properties = published.length > 1 ? await variantPropertiesOf(db.kysely, sectionId) : [];
+  const variants = published.map((v): VariantView => ({
+    id: v.id,
+    article: articleOf(v.id, v.article),
+    price: v.price,
+    oldPrice: v.oldPrice,
+    stock: Math.max(0, v.stock),
+    weight: v.weight,
+    images: [...parseJsonList(v.images, isProductImage), ...modelImages],
+    values: Object.fromEntries(
+      properties.flatMap((p) => {
+        const value = v.values.get(p.id);
+        const text = value?.text ?? (value?.num == null ? "" : String(value.num).replace(".", ","));
+        return text ? [[p.code, text]] : [];
+      }),
+    ),
+  }));
+  const swatches = properties.length
+    ? await db.kysely
+        .selectFrom("property_swatches")
+        .select(["property_id", "value", "color", "image"])
+        .where(
+          "property_id",
+          "in",
+          properties.map((p) => p.id),
+        )
+        .execute()
+    : [];
+  const choices = properties
+    .map((p): ChoiceGroup => {
+      const values = [...new Set(variants.map((v) => v.values[p.code]).filter((x): x is string => !!x))];
+      return {
+        code: p.code,
+        title: p.title,
+        display: p.display,
+        values: values.map((value) => {
+          const swatch = swatches.find((s) => s.property_id === p.id && s.value === value);
+          return { value, color: swatch?.color ?? "", image: swatch?.image ?? "" };
+        }),
+      };
+    })
+    .filter((g) => g.values.length > 0);
+  return { variants, choices };
 }
 
 /** Whether the address belonged to a product that was deleted (it answers 410 Gone). */
@@ -127,6 +197,9 @@ export async function loadTabContent(db: Db, product: ProductPageData, tab: Prod
       const rows = await loadSpecRows(db, product.id);
       const extra: SpecRow[] = [{ title: "Артикул", value: product.article }];
       if (product.brand) extra.push({ title: "Бренд", value: product.brand });
+      // the chosen variant's own values (decision 108, section 3)
+      const chosen = product.variants.find((v) => v.id === product.variantId);
+      for (const group of product.choices) if (chosen?.values[group.code]) extra.push({ title: group.title, value: chosen.values[group.code]! });
       return { tab, rows: [...extra, ...rows] };
     }
     case "reviews": {
@@ -182,8 +255,9 @@ export async function listPickupPoints(db: Db, product: ProductPageData): Promis
             "in",
             parts.map((p) => p.id),
           )
-          // the model's published variants (one until variants can be chosen, decision 108)
           .where("product_variants.published", "=", 1)
+          // a plain model's points are the chosen variant's (decision 108, section 3)
+          .$if(product.kind !== "set" && product.variantId !== null, (q) => q.where("product_variants.id", "=", product.variantId!))
           .execute()
       : [];
     for (const point of rows) {

@@ -1,6 +1,7 @@
 // Which variant of a model a choice means (docs/decisions/108-product-variants.md, section 3): a
 // pure function the loader (the «Выбрать» form without JavaScript) and the page share, so a click
 // and a form pick the same variant.
+import type { ProductPageData } from "./product-types.ts";
 
 /** a published variant as the choice groups see it */
 export interface ChoosableVariant {
@@ -55,6 +56,19 @@ export function pickVariant<V extends ChoosableVariant>(
 }
 
 /** Whether some variant in stock has `value` in `code` together with the chosen variant's other values. */
-export function valueInStock(variants: readonly ChoosableVariant[], groups: readonly Pick<ChoiceGroup, "code">[], chosen: ChoosableVariant, code: string, value: string): boolean {
+export function valueInStock(
+  variants: readonly ChoosableVariant[],
+  groups: readonly Pick<ChoiceGroup, "code">[],
+  chosen: ChoosableVariant,
+  code: string,
+  value: string,
+): boolean {
   return variants.some((v) => v.stock > 0 && v.values[code] === value && groups.every((g) => g.code === code || v.values[g.code] === chosen.values[g.code]));
+}
+
+/** The page's data with `variantId`'s figures and pictures shown (an unknown id leaves it as it is). */
+export function withVariant(product: ProductPageData, variantId: number): ProductPageData {
+  const v = product.variants.find((x) => x.id === variantId);
+  if (!v) return product;
+  return { ...product, variantId: v.id, article: v.article, price: v.price, oldPrice: v.oldPrice, stock: v.stock, weight: v.weight, images: v.images };
 }
