@@ -9,6 +9,7 @@ import type { CartLineView } from "../features/cart/index.ts";
 import { postOneClick } from "../features/checkout/index.server.ts";
 import { isOrderable } from "../features/delivery/index.ts";
 import { formatPrice } from "../lib/format.ts";
+import { lineTitle } from "../lib/variant-values.ts";
 import { NOTHING_TO_ORDER_MESSAGE, ONE_CLICK_LABEL, soldOutMessage } from "../features/checkout/index.ts";
 import { Breadcrumbs } from "../features/catalog/components.ts";
 import { OneClickForm } from "../features/checkout/components.ts";
@@ -24,12 +25,15 @@ export const meta: Route.MetaFunction = () => [{ title: `${ONE_CLICK_LABEL} — 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const product = new URL(request.url).searchParams.get("product")?.trim() || null;
+  const params = new URL(request.url).searchParams;
+  const product = params.get("product")?.trim() || null;
+  // the product page's chosen variant (decision 108); junk is no variant, the model's only one is meant
+  const v = /^\d{1,12}$/.test(params.get("v") ?? "") ? Number(params.get("v")) : undefined;
   let lines: CartLineView[];
   let soldOut: string | null = null;
   let productTitle: string | null = null;
   if (product) {
-    const line = await loadProductLine(db, product);
+    const line = await loadProductLine(db, product, v);
     if (!line) throw data(null, { status: 404 });
     productTitle = line.title;
     lines = isOrderable(line) ? [line] : [];
@@ -37,7 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } else {
     lines = (await loadCart(db, cartOwner(context.get(sessionContext)))).lines.filter(isOrderable);
   }
-  return { product, productTitle, soldOut, lines: lines.map((l) => ({ key: `${l.productId}:${l.id}`, title: l.title, qty: l.qty, sum: l.price * l.qty })) };
+  return {
+    product,
+    variant: product ? v : undefined,
+    productTitle,
+    soldOut,
+    lines: lines.map((l) => ({ key: `${l.productId}:${l.id}`, title: lineTitle(l.title, l.values), qty: l.qty, sum: l.price * l.qty })),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BuyOneClick({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, productTitle, lines, soldOut } = loaderData;
+  const { product, variant, productTitle, lines, soldOut } = loaderData;
   const navigate = useNavigate();
   const answer = actionData && "errors" in actionData ? actionData : undefined;
   return (
@@ -56,7 +66,9 @@ export default function BuyOneClick({ loaderData, actionData }: Route.ComponentP
       <Breadcrumbs
         items={[
           { href: "/", title: "Главная" },
-          product && productTitle ? { href: `/product/${product}/`, title: productTitle } : { href: "/cart/", title: "Корзина" },
+          product && productTitle
+            ? { href: `/product/${product}/${variant ? `?v=${variant}` : ""}`, title: productTitle }
+            : { href: "/cart/", title: "Корзина" },
         ]}
         current={ONE_CLICK_LABEL}
       />
@@ -78,6 +90,7 @@ export default function BuyOneClick({ loaderData, actionData }: Route.ComponentP
           </section>
           <OneClickForm
             product={product ?? undefined}
+            variant={variant}
             initial={answer ? { values: answer.values, errors: answer.errors } : undefined}
             onPlaced={(number) => void navigate(`/order/${number}/`)}
           />

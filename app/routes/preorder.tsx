@@ -10,6 +10,7 @@ import { notifyAboutOrder, OrderError, PLACED_ORDER_KEY } from "../features/orde
 import { findPreorderProduct, placePreorder } from "../features/requests/index.server.ts";
 import { leadTimeText } from "../features/delivery/index.ts";
 import { formatPrice } from "../lib/format.ts";
+import { variantLabel } from "../lib/variant-values.ts";
 import { formValues } from "../lib/form-fields.ts";
 import { parsePreorder } from "../features/requests/index.ts";
 import { Breadcrumbs } from "../features/catalog/components.ts";
@@ -20,8 +21,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const product = await findPreorderProduct(context.get(servicesContext).db, params.slug);
+/** `?v=` or the form's `variant`: the product page's chosen variant (decision 108); junk names none. */
+const variantParam = (value: FormDataEntryValue | null | undefined) => (typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : undefined);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const product = await findPreorderProduct(context.get(servicesContext).db, params.slug, variantParam(new URL(request.url).searchParams.get("v")));
   if (!product) throw data(null, { status: 404 });
   // one key per rendered form: a double click or a resent post finds the pre-order already made
   return { product, idempotencyKey: crypto.randomBytes(18).toString("base64url") };
@@ -30,9 +34,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, mailer, logger } = context.get(servicesContext);
   const session = context.get(sessionContext);
-  const product = await findPreorderProduct(db, params.slug);
-  if (!product) throw data(null, { status: 404 });
   const form = await request.formData().catch(() => new FormData());
+  const product = await findPreorderProduct(db, params.slug, variantParam(form.get("variant")) ?? variantParam(new URL(request.url).searchParams.get("v")));
+  if (!product) throw data(null, { status: 404 });
   const values = Object.fromEntries(Object.entries(formValues(form)).map(([k, v]) => [k, v.slice(0, 2000)]));
   const refuse = (status: number, answer: Omit<PreorderAnswer, "values">) => data<PreorderAnswer>({ values, ...answer }, { status });
   const parsed = parsePreorder(values);
@@ -41,7 +45,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (session.userId === null) await session.ensure();
   const owner = cartOwner(session)!;
   try {
-    const { number, created } = await placePreorder(db, { owner, userId: session.userId, productId: product.id, input: parsed.data });
+    const { number, created } = await placePreorder(db, {
+      owner,
+      userId: session.userId,
+      productId: product.id,
+      variantId: product.variantId,
+      input: parsed.data,
+    });
     if (created) void notifyAboutOrder(db, mailer, number).catch((err: unknown) => logger.error({ err, number }, "pre-order mail failed"));
     await session.update({ [PLACED_ORDER_KEY]: number });
     return redirect(`/order/${number}/`, 303);
@@ -53,21 +63,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Preorder({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
+  const productHref = `/product/${product.slug}/${product.values.length ? `?v=${product.variantId}` : ""}`;
   return (
     <div className="container preorder-page">
       <Breadcrumbs
         items={[
           { href: "/", title: "Главная" },
-          { href: `/product/${product.slug}/`, title: product.title },
+          { href: productHref, title: product.title },
         ]}
         current="Предзаказ"
       />
       <h1>Оформить предзаказ</h1>
       <p>
-        <Link to={`/product/${product.slug}/`}>{product.title}</Link> — {formatPrice(product.price)}. Сейчас его нет на складе: привезём под заказ за{" "}
+        <Link to={productHref}>{product.title}</Link>
+        {product.values.length ? ` (${variantLabel(product.values)})` : ""} — {formatPrice(product.price)}. Сейчас его нет на складе: привезём под заказ за{" "}
         {leadTimeText(product.lead.min, product.lead.max)}.
       </p>
-      <PreorderForm slug={product.slug} idempotencyKey={loaderData.idempotencyKey} initial={actionData} />
+      <PreorderForm
+        slug={product.slug}
+        variant={product.values.length ? product.variantId : undefined}
+        idempotencyKey={loaderData.idempotencyKey}
+        initial={actionData}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { Route } from "./+types/stock-notice";
 import { clientContext, servicesContext } from "../context.ts";
 import { findPreorderProduct, hitStockNoticeLimits, requestStockNotice } from "../features/requests/index.server.ts";
 import { formValues } from "../lib/form-fields.ts";
+import { lineTitle } from "../lib/variant-values.ts";
 import { parseStockNotice, PREORDER_MESSAGES } from "../features/requests/index.ts";
 import { Breadcrumbs } from "../features/catalog/components.ts";
 import { StockNoticeForm, type StockNoticeAnswer } from "../features/requests/components.ts";
@@ -21,17 +22,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const product = await findPreorderProduct(context.get(servicesContext).db, params.slug);
+/** `?v=` or the form's `variant`: the product page's chosen variant (decision 108); junk names none. */
+const variantParam = (value: FormDataEntryValue | null | undefined) => (typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : undefined);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const product = await findPreorderProduct(context.get(servicesContext).db, params.slug, variantParam(new URL(request.url).searchParams.get("v")));
   if (!product) throw data(null, { status: 404 });
   return { product };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, mailer, logger, rateLimiter, publicUrl } = context.get(servicesContext);
-  const product = await findPreorderProduct(db, params.slug);
-  if (!product) throw data(null, { status: 404 });
   const form = await request.formData().catch(() => new FormData());
+  const product = await findPreorderProduct(db, params.slug, variantParam(form.get("variant")) ?? variantParam(new URL(request.url).searchParams.get("v")));
+  if (!product) throw data(null, { status: 404 });
   const values = Object.fromEntries(Object.entries(formValues(form)).map(([k, v]) => [k, v.slice(0, 500)]));
   const refuse = (status: number, answer: Omit<StockNoticeAnswer, "values">, headers?: HeadersInit) =>
     data<StockNoticeAnswer>({ values, ...answer }, { status, headers });
@@ -51,19 +55,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function StockNotice({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
+  const productHref = `/product/${product.slug}/${product.values.length ? `?v=${product.variantId}` : ""}`;
+  const title = lineTitle(product.title, product.values);
   return (
     <div className="container stock-notice-page">
       <Breadcrumbs
         items={[
           { href: "/", title: "Главная" },
-          { href: `/product/${product.slug}/`, title: product.title },
+          { href: productHref, title: product.title },
         ]}
         current="Сообщить о поступлении"
       />
       <h1>Сообщить о поступлении</h1>
-      <StockNoticeForm slug={product.slug} title={product.title} initial={actionData} />
+      <StockNoticeForm slug={product.slug} variant={product.values.length ? product.variantId : undefined} title={title} initial={actionData} />
       <p>
-        <Link to={`/product/${product.slug}/`}>Вернуться к товару</Link>
+        <Link to={productHref}>Вернуться к товару</Link>
       </p>
     </div>
   );

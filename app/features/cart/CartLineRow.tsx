@@ -4,6 +4,7 @@ import type { CartLineView } from "./cart-types.ts";
 import { availabilityLabel, availabilityReason } from "./cart-availability.ts";
 import { lineAvailability } from "../delivery/index.ts";
 import { formatPrice, formatWeight } from "../../lib/format.ts";
+import { variantLabel } from "../../lib/variant-values.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
 import { ProductPicture } from "../media/components.ts";
 import { CartLineFields, cartLineBody } from "./cart-line-fields.tsx";
@@ -28,7 +29,7 @@ type LineAnswer = { qty: number; notice: string | null } | { error: string };
  * the reason; removing or lowering it always works.
  */
 export function CartLineRow({ line, qty, deleted, promoOff = 0, onQty, onDelete, onRestore }: Props) {
-  const fetcher = useFetcher<LineAnswer>({ key: `cart-line-${line.productId}-${line.items.map((i) => i.id).join(".")}` });
+  const fetcher = useFetcher<LineAnswer>({ key: `cart-line-${line.variantId}-${line.items.map((i) => i.id).join(".")}` });
   const action = `/cart/${line.kind}/`;
   const send = (cnt: number) => fetcher.submit(cartLineBody(line, cnt), { method: "post", action, encType: "application/json" });
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -45,7 +46,8 @@ export function CartLineRow({ line, qty, deleted, promoOff = 0, onQty, onDelete,
   const availability = lineAvailability(qty, line.inStock);
   const label = availabilityLabel(availability);
   const soldOut = availability.state === "out";
-  const href = `/product/${line.slug}/`;
+  // a chosen variant's line leads back to that variant (decision 108, section 2)
+  const href = `/product/${line.slug}/${line.values.length ? `?v=${line.variantId}` : ""}`;
   const classes = ["cart-line", deleted ? "cart-line--deleted" : "", label && !deleted ? "cart-line--unavailable" : ""].filter(Boolean).join(" ");
   return (
     <li className={classes} data-deleted={deleted || undefined} data-availability={availability.state}>
@@ -65,6 +67,12 @@ export function CartLineRow({ line, qty, deleted, promoOff = 0, onQty, onDelete,
               </li>
             ))}
           </ul>
+        ) : null}
+        {line.values.length ? (
+          <p className="cart-line__variant">
+            {variantLabel(line.values)}
+            {line.article ? ` · Артикул: ${line.article}` : ""}
+          </p>
         ) : null}
         <p className="cart-line__unit">
           {formatPrice(line.price)} / шт.

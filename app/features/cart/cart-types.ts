@@ -2,6 +2,7 @@
 import type { ProductImage, ProductKind } from "../../db/schema.ts";
 import { isOrderable } from "../delivery/index.ts";
 import { formatWeight } from "../../lib/format.ts";
+import type { VariantValue } from "../../lib/variant-values.ts";
 
 export interface CartSetItem {
   id: number;
@@ -17,6 +18,8 @@ export interface CartLineView {
   productId: number;
   /** what is bought (docs/decisions/108-product-variants.md): stock is taken from it */
   variantId: number;
+  /** the variant's choice values («Цвет обивки: Зелёный»); none for a model with one variant */
+  values: VariantValue[];
   /** the variant's own article ("" when it has none): an order line keeps it as sold */
   article: string;
   kind: ProductKind;

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { firstProductImage, isInteger, parseJsonList, readJsonColumn } from "../../lib/json-columns.ts";
 import { MAX_CART_QTY } from "./quantity.ts";
 import { knownWeight } from "../delivery/index.ts";
+import { variantValuesOf } from "../catalog/index.server.ts";
 
 /** Largest quantity a request may ask for; more is a malformed request (422). */
 export const MAX_CNT = MAX_CART_QTY;
@@ -284,11 +285,16 @@ async function toLineViews(db: Db, rows: LineRow[]): Promise<CartLineView[]> {
     db,
     rows.filter((r) => r.kind === "set").map((r) => r.product_id),
   );
+  const values = await variantValuesOf(
+    db.kysely,
+    rows.map((r) => r.variant_id),
+  );
   return rows.map((r): CartLineView => {
     const base = {
       id: r.id,
       productId: r.product_id,
       variantId: r.variant_id,
+      values: values.get(r.variant_id) ?? [],
       article: r.article,
       kind: r.kind,
       slug: r.slug,
@@ -342,9 +348,10 @@ export async function loadCart(db: Db, owner: string | null): Promise<{ lines: C
 
 /**
  * One piece of a product (a set whole), shaped like a cart line that is in no cart (id 0), for
- * «Купить в 1 клик» from the product page; null when there is no such product on sale.
+ * «Купить в 1 клик» from the product page: the variant given (a published one of it), else its
+ * first published; null when there is no such product or variant on sale.
  */
-export async function loadProductLine(db: Db, slug: string): Promise<CartLineView | null> {
+export async function loadProductLine(db: Db, slug: string, variantId?: number): Promise<CartLineView | null> {
   const row = await db.kysely
     .selectFrom("products")
     .innerJoin("product_variants", "product_variants.product_id", "products.id")
@@ -353,7 +360,7 @@ export async function loadProductLine(db: Db, slug: string): Promise<CartLineVie
     // a hidden product or variant is not for sale and not named to visitors
     .where("products.published", "=", 1)
     .where("product_variants.published", "=", 1)
-    // the model's first published variant until the product page names one (decision 108, WP-A)
+    .$if(variantId !== undefined, (q) => q.where("product_variants.id", "=", variantId!))
     .orderBy("product_variants.position")
     .orderBy("product_variants.id")
     .limit(1)

@@ -16,7 +16,7 @@ export function useAddToCart() {
   return {
     busy: fetcher.state !== "idle",
     /** adds `cnt` pieces (for a set: only the given items) and lets the informer report it */
-    add(item: { id: number; type: string; cnt: number; items?: number[] }) {
+    add(item: { id: number; variant?: number; type: string; cnt: number; items?: number[] }) {
       void fetcher.submit({ ...item, mode: "add" }, { method: "post", action: `/cart/${item.type}/`, encType: "application/json" });
     },
   };

@@ -12,7 +12,7 @@ const loadDialog = () => import("./OneClickDialog.tsx");
 const OneClickDialog = lazy(loadDialog);
 const preload = () => void loadDialog();
 
-export function OneClickButton({ className, product }: { className?: string; product?: string }) {
+export function OneClickButton({ className, product, variant }: { className?: string; product?: string; variant?: number }) {
   const [open, setOpen] = useState(false);
   const [placed, setPlaced] = useState<string | null>(null);
   const [wanted, setWanted] = useState(false);
@@ -34,13 +34,14 @@ export function OneClickButton({ className, product }: { className?: string; pro
         onTouchStart={preload}
       >
         {product ? <input type="hidden" name="product" value={product} /> : null}
+        {product && variant ? <input type="hidden" name="v" value={variant} /> : null}
         <button type="submit" className="button one-click__open" aria-haspopup={hydrated ? "dialog" : undefined} data-enhanced={hydrated || undefined}>
           {ONE_CLICK_LABEL}
         </button>
       </form>
       {wanted ? (
         <Suspense fallback={null}>
-          <OneClickDialog open={open} onClose={() => setOpen(false)} product={product} placed={placed} onPlaced={setPlaced} />
+          <OneClickDialog open={open} onClose={() => setOpen(false)} product={product} variant={variant} placed={placed} onPlaced={setPlaced} />
         </Suspense>
       ) : null}
     </>

@@ -9,15 +9,16 @@ interface Props {
   open: boolean;
   onClose: () => void;
   product?: string;
+  variant?: number;
   /** the placed order's number, once the form went through */
   placed: string | null;
   onPlaced: (number: string) => void;
 }
 
-export default function OneClickDialog({ open, onClose, product, placed, onPlaced }: Props) {
+export default function OneClickDialog({ open, onClose, product, variant, placed, onPlaced }: Props) {
   return (
     <ModalDialog open={open} onClose={onClose} title={placed ? "Заказ оформлен" : ONE_CLICK_LABEL} className="one-click-dialog">
-      {placed ? <OneClickPlaced number={placed} /> : <OneClickForm inDialog product={product} onPlaced={onPlaced} />}
+      {placed ? <OneClickPlaced number={placed} /> : <OneClickForm inDialog product={product} variant={variant} onPlaced={onPlaced} />}
     </ModalDialog>
   );
 }

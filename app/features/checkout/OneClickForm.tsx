@@ -10,12 +10,15 @@ const FIELDS = ["name", "phone", "consent"] as const;
  */
 export function OneClickForm({
   product,
+  variant,
   initial,
   inDialog,
   onPlaced,
 }: {
   /** the product's slug; none: the cart's available lines */
   product?: string;
+  /** the chosen variant of that product (decision 108) */
+  variant?: number;
   initial?: FormInitial;
   inDialog?: boolean;
   onPlaced?: (orderNumber: string) => void;
@@ -25,7 +28,7 @@ export function OneClickForm({
       form="one-click"
       endpoint={ONE_CLICK_ENDPOINT}
       check={checkOneClick}
-      action={oneClickHref(product)}
+      action={oneClickHref(product, variant)}
       title={ONE_CLICK_LABEL}
       headingLevel={inDialog ? 3 : 2}
       titleHidden
@@ -36,6 +39,7 @@ export function OneClickForm({
       intro={<p className="form__intro">Оставьте имя и телефон — менеджер позвонит, подтвердит заказ и договорится о доставке.</p>}
     >
       {product ? <input type="hidden" name="product" value={product} /> : null}
+      {product && variant ? <input type="hidden" name="v" value={variant} /> : null}
       <TextField name="name" label="Имя" required autoComplete="name" maxLength={NAME_MAX} />
       <PhoneField required />
       <ConsentField />

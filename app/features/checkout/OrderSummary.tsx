@@ -1,5 +1,6 @@
 import { cartWeightText, type CartLineView, type CartTotals } from "../cart/index.ts";
 import { countOf, formatPrice, PRODUCT_FORMS } from "../../lib/format.ts";
+import { variantLabel } from "../../lib/variant-values.ts";
 import { LIFTING_BY_MANAGER, type DeliveryQuote } from "../delivery/index.ts";
 import "../orders/order-summary.css";
 
@@ -27,6 +28,7 @@ export function OrderSummary({
           <li key={l.id}>
             <span>
               {l.title} × {l.qty}
+              {l.values.length ? <small className="checkout__line-variant"> {variantLabel(l.values)}</small> : null}
             </span>
             <span>{formatPrice(l.price * l.qty)}</span>
           </li>

@@ -40,7 +40,7 @@ export async function placeOneClickOrder(
 
   const number = await db.kysely.transaction().execute(async (trx) => {
     const tx = { ...db, kysely: trx } as Db;
-    const lines = input.product ? [await productLine(tx, input.product)] : await availableCartLines(tx, owner);
+    const lines = input.product ? [await productLine(tx, input.product, input.v ?? undefined)] : await availableCartLines(tx, owner);
     const totals = cartTotals(lines);
     let placed: string;
     try {
@@ -90,8 +90,8 @@ export async function placeOneClickOrder(
   return { status: "placed", number };
 }
 
-async function productLine(db: Db, slug: string): Promise<CartLineView> {
-  const line = await loadProductLine(db, slug);
+async function productLine(db: Db, slug: string, variantId?: number): Promise<CartLineView> {
+  const line = await loadProductLine(db, slug, variantId);
   if (!line) throw new OrderError(422, NO_SUCH_PRODUCT_MESSAGE);
   if (!isOrderable(line)) throw new OrderError(409, soldOutMessage(line.title), undefined, [{ title: line.title, qty: 1, inStock: 0 }]);
   return line;

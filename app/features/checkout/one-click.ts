@@ -27,6 +27,13 @@ export const oneClickSchema = z.object({
     .max(200)
     .optional()
     .transform((v) => v || null),
+  // the product page's chosen variant (docs/decisions/108-product-variants.md, section 3)
+  v: z
+    .string()
+    .trim()
+    .regex(/^\d{0,12}$/)
+    .optional()
+    .transform((v) => (v ? Number(v) : null)),
 });
 
 export type OneClickInput = z.output<typeof oneClickSchema>;
@@ -42,6 +49,6 @@ export function checkOneClick(values: Record<string, string>): FieldErrors {
 }
 
 /** The plain page for one product, or for the cart when no product is named. */
-export function oneClickHref(productSlug?: string): string {
-  return productSlug ? `${ONE_CLICK_PATH}?product=${encodeURIComponent(productSlug)}` : ONE_CLICK_PATH;
+export function oneClickHref(productSlug?: string, variant?: number): string {
+  return productSlug ? `${ONE_CLICK_PATH}?product=${encodeURIComponent(productSlug)}${variant ? `&v=${variant}` : ""}` : ONE_CLICK_PATH;
 }

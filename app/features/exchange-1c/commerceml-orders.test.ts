@@ -156,7 +156,22 @@ describe("exportOrderOf", () => {
     consentVersion: "2026-11-22",
     consentAt: order.createdAt,
     managerNote: "не для 1С",
-    lines: [{ id: 7, productId: 31, kind: "product", title: "Комод «Дуб»", slug: "komod-dub", qty: 2, price: 2_499_050, weight: 40_000, items: [] }],
+    lines: [
+      {
+        id: 7,
+        productId: 31,
+        kind: "product",
+        title: "Комод «Дуб»",
+        slug: "komod-dub",
+        qty: 2,
+        price: 2_499_050,
+        weight: 40_000,
+        items: [],
+        variantId: 31,
+        values: [],
+        article: "",
+      },
+    ],
     history: [{ kind: "status", status: "new", note: "", at: order.createdAt, by: null, amount: null }],
   };
   const codes = new Map([[31, { externalId: "5b2e7c1a-1111-4000-8000-00000000000a", article: "komod-dub" }]]);

@@ -1,3 +1,4 @@
+import { variantLabel } from "../../lib/variant-values.ts";
 import { Link } from "react-router";
 import type { CustomerOrder } from "./order-types.ts";
 import { deliveryName, isManagerPriced, LIFT_TYPES, LIFTING_BY_MANAGER, MANAGER_PRICES_DELIVERY } from "../delivery/index.ts";
@@ -17,8 +18,15 @@ export function OrderDetails({ order }: { order: CustomerOrder }) {
         {order.lines.map((l, i) => (
           <li key={i}>
             <span>
-              <Link to={`/product/${l.slug}/`}>{l.title}</Link> × {l.qty}
+              <Link to={`/product/${l.slug}/${l.values.length && l.variantId ? `?v=${l.variantId}` : ""}`}>{l.title}</Link> × {l.qty}
               {l.items.length ? <small> ({l.items.join(", ")})</small> : null}
+              {l.values.length ? (
+                <small className="order-details__variant">
+                  {" "}
+                  {variantLabel(l.values)}
+                  {l.article ? `, артикул ${l.article}` : ""}
+                </small>
+              ) : null}
             </span>
             <span>{formatPrice(l.price * l.qty)}</span>
           </li>

@@ -1,4 +1,5 @@
 // Order confirmation mail to the shop and, when given, the buyer (logged instead without SMTP).
+import { variantLabel } from "../../lib/variant-values.ts";
 import type { Db } from "../../db/database.server.ts";
 import type { Mailer } from "../../lib/ports.ts";
 import { deliveryName, isManagerPriced, LIFTING_BY_MANAGER, MANAGER_PRICES_DELIVERY } from "../delivery/index.ts";
@@ -16,7 +17,12 @@ export async function notifyAboutOrder(db: Db, mailer: Mailer, number: string): 
   // a pre-order has no delivery yet: the manager agrees it once the goods come (decision 084)
   const preorder = order.status === "preorder";
   const toQuote = order.liftingPricing === "to_quote";
-  const lines = order.lines.map((l) => `— ${l.title} × ${l.qty}: ${formatPrice(l.price * l.qty)}`).join("\n");
+  const lines = order.lines
+    .map(
+      (l) =>
+        `— ${l.title}${l.values.length ? ` (${variantLabel(l.values)}${l.article ? `, артикул ${l.article}` : ""})` : ""} × ${l.qty}: ${formatPrice(l.price * l.qty)}`,
+    )
+    .join("\n");
   const text = [
     `Заказ № ${order.number}`,
     "",

@@ -3,6 +3,7 @@
 // customer's page, the account's history, the order letter, the back office, its print sheet and
 // the 1C export all start from this record; each audience's projection lives beside its type
 // (app/features/orders/order-types.ts) or, for 1C, in the exchange.
+import { readVariantValues } from "../../lib/variant-values.ts";
 import type { Db } from "../../db/database.server.ts";
 import type { DeliveryType, LiftingPricing, LiftType } from "../delivery/index.ts";
 import { isNonEmptyString, parseJsonList } from "../../lib/json-columns.ts";
@@ -78,6 +79,9 @@ export async function readOrders(db: Db, which: OrderSelection): Promise<OrderRe
       price: Number(l.price),
       weight: l.weight,
       items: parseJsonList(l.items, isNonEmptyString),
+      variantId: l.variant_id,
+      values: readVariantValues(l.variant_values),
+      article: l.article,
     }),
   );
   const history = groupBy(

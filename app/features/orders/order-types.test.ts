@@ -33,7 +33,22 @@ const record: OrderRecord = {
   consentVersion: "2026-11-22",
   consentAt: 1_790_000_000_000,
   managerNote: "Позвонить после 18:00",
-  lines: [{ id: 901, productId: 31, kind: "product", title: "Стул", slug: "stul", qty: 2, price: 500_000, weight: 6_000, items: [] }],
+  lines: [
+    {
+      id: 901,
+      productId: 31,
+      kind: "product",
+      title: "Стул",
+      slug: "stul",
+      qty: 2,
+      price: 500_000,
+      weight: 6_000,
+      items: [],
+      variantId: 31,
+      values: [],
+      article: "",
+    },
+  ],
   history: [
     { kind: "status", status: "new", note: "", at: 1_790_000_000_000, by: null, amount: null },
     { kind: "status", status: "confirmed", note: "Ждём вас", at: 1_790_000_050_000, by: "manager@example.ru", amount: null },
@@ -50,7 +65,7 @@ describe("customerOrder", () => {
     const shown = Object.fromEntries(Object.entries(record).filter(([key]) => !STAFF_ONLY.includes(key) && key !== "lines" && key !== "history"));
     expect(seen).toEqual({
       ...shown,
-      lines: [{ title: "Стул", slug: "stul", qty: 2, price: 500_000, weight: 6_000, items: [] }],
+      lines: [{ title: "Стул", slug: "stul", qty: 2, price: 500_000, weight: 6_000, items: [], variantId: 31, values: [], article: "" }],
       history: [
         { kind: "status", status: "new", note: "", at: 1_790_000_000_000, amount: null },
         { kind: "status", status: "confirmed", note: "Ждём вас", at: 1_790_000_050_000, amount: null },

@@ -1,6 +1,7 @@
 // One read model of an order (app/features/orders/order-record.server.ts reads it in one place)
 // and what each audience is shown of it: the back office and its print sheet everything, the
 // customer an allow-list (customerOrder), 1C its CommerceML document built from the same record.
+import type { VariantValue } from "../../lib/variant-values.ts";
 import type { DeliveryType, LiftingPricing, LiftType } from "../delivery/index.ts";
 
 export interface OrderLine {
@@ -17,6 +18,12 @@ export interface OrderLine {
   weight: number;
   /** titles of the included set items («Стул × 2») */
   items: string[];
+  /** the variant sold; null on lines older than variants */
+  variantId: number | null;
+  /** the variant's values as sold («Цвет обивки: Зелёный»); none for a model with one variant */
+  values: VariantValue[];
+  /** the article as sold; "" on older lines */
+  article: string;
 }
 
 /** One entry of an order's timeline: a status move (or a note), money in, or money back, each its own entry (decision 101). */
@@ -127,7 +134,17 @@ export function customerOrder(order: OrderRecord): CustomerOrder {
   const picked = Object.fromEntries(CUSTOMER_FIELDS.map((k) => [k, order[k]])) as Pick<OrderRecord, (typeof CUSTOMER_FIELDS)[number]>;
   return {
     ...picked,
-    lines: order.lines.map((l) => ({ title: l.title, slug: l.slug, qty: l.qty, price: l.price, weight: l.weight, items: l.items })),
+    lines: order.lines.map((l) => ({
+      title: l.title,
+      slug: l.slug,
+      qty: l.qty,
+      price: l.price,
+      weight: l.weight,
+      items: l.items,
+      variantId: l.variantId,
+      values: l.values,
+      article: l.article,
+    })),
     history: order.history.map((h) => ({ kind: h.kind, status: h.status, note: h.note, at: h.at, amount: h.amount })),
   };
 }

@@ -95,8 +95,8 @@ export async function reserveStock(trx: Transaction<Database>, lines: readonly C
 export const orderLineOf = (l: CartLineView): NewOrderLine => ({
   product_id: l.productId,
   variant_id: l.variantId,
-  // single-variant models have no choice values; the page's choice fills these (decision 108, WP-A)
-  variant_values: [],
+  // the values as sold; none for a model with one variant (decision 108, 1.4)
+  variant_values: l.values,
   article: l.article,
   kind: l.kind,
   title: l.title,

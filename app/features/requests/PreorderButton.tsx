@@ -9,14 +9,14 @@ const loadDialog = () => import("./PreorderDialog.tsx");
 const PreorderDialog = lazy(loadDialog);
 const preload = () => void loadDialog();
 
-export function PreorderButton({ slug, className }: { slug: string; className?: string }) {
+export function PreorderButton({ slug, variant, className }: { slug: string; variant?: number; className?: string }) {
   // a key per opening: the form inside posts it, so a double press makes one order
   const [key, setKey] = useState<string | null>(null);
   const [wanted, setWanted] = useState(false);
   return (
     <>
       <DialogOpener
-        href={`/preorder/${slug}/`}
+        href={`/preorder/${slug}/${variant ? `?v=${variant}` : ""}`}
         className={className}
         onIntent={preload}
         onOpen={() => {
@@ -28,7 +28,7 @@ export function PreorderButton({ slug, className }: { slug: string; className?: 
       </DialogOpener>
       {wanted ? (
         <Suspense fallback={null}>
-          <PreorderDialog slug={slug} idempotencyKey={key} onClose={() => setKey(null)} />
+          <PreorderDialog slug={slug} variant={variant} idempotencyKey={key} onClose={() => setKey(null)} />
         </Suspense>
       ) : null}
     </>

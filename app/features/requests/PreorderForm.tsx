@@ -17,7 +17,18 @@ export interface PreorderAnswer {
   formError?: string;
 }
 
-export function PreorderForm({ slug, idempotencyKey, initial }: { slug: string; idempotencyKey: string; initial?: PreorderAnswer }) {
+export function PreorderForm({
+  slug,
+  variant,
+  idempotencyKey,
+  initial,
+}: {
+  slug: string;
+  /** the product page's chosen variant (decision 108); none: the model's only one */
+  variant?: number;
+  idempotencyKey: string;
+  initial?: PreorderAnswer;
+}) {
   // after a refusal the first field with a mistake (or the message) takes the focus
   const { fetcher, answer, errors, values, ref, busy } = useFormAnswer(initial, "[aria-invalid='true'], .form__alert");
   const id = `preorder-${slug}`;
@@ -36,6 +47,7 @@ export function PreorderForm({ slug, idempotencyKey, initial }: { slug: string; 
     >
       <p className="form__intro">Менеджер позвонит, подтвердит срок и цену. Оплата — когда товар поступит.</p>
       <input type="hidden" name="idempotencyKey" value={values.idempotencyKey || idempotencyKey} />
+      {variant ? <input type="hidden" name="variant" value={variant} /> : null}
       <FormGroup id={`${id}-name`} label="Имя" error={errors.name} required>
         {(control) => <input {...control} name="name" autoComplete="name" maxLength={NAME_MAX} defaultValue={values.name} />}
       </FormGroup>

@@ -8,13 +8,13 @@ const loadDialog = () => import("./StockNoticeDialog.tsx");
 const StockNoticeDialog = lazy(loadDialog);
 const preload = () => void loadDialog();
 
-export function StockNoticeButton({ slug, title, className }: { slug: string; title: string; className?: string }) {
+export function StockNoticeButton({ slug, variant, title, className }: { slug: string; variant?: number; title: string; className?: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   return (
     <>
       <DialogOpener
-        href={`/stock-notice/${slug}/`}
+        href={`/stock-notice/${slug}/${variant ? `?v=${variant}` : ""}`}
         className={className}
         onIntent={preload}
         onOpen={() => {
@@ -26,7 +26,7 @@ export function StockNoticeButton({ slug, title, className }: { slug: string; ti
       </DialogOpener>
       {wanted ? (
         <Suspense fallback={null}>
-          <StockNoticeDialog slug={slug} title={title} open={open} onClose={() => setOpen(false)} />
+          <StockNoticeDialog slug={slug} variant={variant} title={title} open={open} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </>

@@ -2,10 +2,22 @@
 import { ModalDialog } from "../../ui/ModalDialog.tsx";
 import { StockNoticeForm } from "./StockNoticeForm.tsx";
 
-export default function StockNoticeDialog({ slug, title, open, onClose }: { slug: string; title: string; open: boolean; onClose: () => void }) {
+export default function StockNoticeDialog({
+  slug,
+  variant,
+  title,
+  open,
+  onClose,
+}: {
+  slug: string;
+  variant?: number;
+  title: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   return (
     <ModalDialog open={open} onClose={onClose} title="Сообщить о поступлении" className="stock-notice-dialog">
-      <StockNoticeForm slug={slug} title={title} />
+      <StockNoticeForm slug={slug} variant={variant} title={title} />
     </ModalDialog>
   );
 }

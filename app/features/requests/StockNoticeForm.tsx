@@ -24,7 +24,7 @@ export function StockNoticeSent({ email }: { email: string }) {
   );
 }
 
-export function StockNoticeForm({ slug, title, initial }: { slug: string; title: string; initial?: StockNoticeAnswer }) {
+export function StockNoticeForm({ slug, variant, title, initial }: { slug: string; variant?: number; title: string; initial?: StockNoticeAnswer }) {
   const { fetcher, answer, errors, values, ref, busy } = useFormAnswer(initial, "[aria-invalid='true'], .form__alert, .form__done");
   if (answer?.sentTo) return <StockNoticeSent email={answer.sentTo} />;
   const id = `stock-notice-${slug}`;
@@ -40,6 +40,7 @@ export function StockNoticeForm({ slug, title, initial }: { slug: string; title:
         if (busy) e.preventDefault();
       }}
     >
+      {variant ? <input type="hidden" name="variant" value={variant} /> : null}
       <p className="form__intro">Пришлём одно письмо, когда «{title}» снова будет в наличии.</p>
       <FormGroup id={`${id}-email`} label="E-mail" error={errors.email} required>
         {(control) => <input {...control} name="email" type="email" autoComplete="email" defaultValue={values.email} />}

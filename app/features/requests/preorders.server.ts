@@ -5,6 +5,8 @@
 import type { Db } from "../../db/database.server.ts";
 import { PREORDER_MESSAGES, type PreorderInput } from "./preorder-form.ts";
 import { OrderError, placeOnce, writeOrder } from "../orders/index.server.ts";
+import { variantValuesOf } from "../catalog/index.server.ts";
+import type { VariantValue } from "../../lib/variant-values.ts";
 
 export const PREORDER_NOTE = "Предзаказ: менеджер позвонит, назовёт срок поставки и согласует доставку.";
 
@@ -17,17 +19,40 @@ export interface PreorderProduct {
   price: number;
   stock: number;
   lead: { min: number; max: number };
+  /** the variant pre-ordered: the one asked for, else the model's first published (decision 108) */
+  variantId: number;
+  /** its choice values («Цвет обивки: Зелёный»); none for a model with one variant */
+  values: VariantValue[];
 }
 
-export async function findPreorderProduct(db: Db, slug: string): Promise<PreorderProduct | null> {
+/** The product at `slug` with the variant `variantId` (a published one of it) or its first; null when not sold. */
+export async function findPreorderProduct(db: Db, slug: string, variantId?: number): Promise<PreorderProduct | null> {
   const row = await db.kysely
     .selectFrom("products")
-    .select(["id", "kind", "slug", "title", "price", "stock", "lead_weeks_min", "lead_weeks_max"])
-    .where("slug", "=", slug)
-    .where("published", "=", 1)
+    .innerJoin("product_variants as v", "v.product_id", "products.id")
+    .select([
+      "products.id",
+      "products.kind",
+      "products.slug",
+      "products.title",
+      "v.id as variant_id",
+      "v.price",
+      "v.stock",
+      "products.lead_weeks_min",
+      "products.lead_weeks_max",
+    ])
+    .where("products.slug", "=", slug)
+    .where("products.published", "=", 1)
+    .where("v.published", "=", 1)
+    .$if(variantId !== undefined, (q) => q.where("v.id", "=", variantId!))
+    .orderBy("v.position")
+    .orderBy("v.id")
+    .limit(1)
     .executeTakeFirst();
   if (!row) return null;
   return {
+    variantId: row.variant_id,
+    values: (await variantValuesOf(db.kysely, [row.variant_id])).get(row.variant_id) ?? [],
     id: row.id,
     kind: row.kind,
     slug: row.slug,
@@ -44,7 +69,7 @@ export async function findPreorderProduct(db: Db, slug: string): Promise<Preorde
  */
 export async function placePreorder(
   db: Db,
-  args: { owner: string; userId: number | null; productId: number; input: PreorderInput; now?: number },
+  args: { owner: string; userId: number | null; productId: number; variantId?: number; input: PreorderInput; now?: number },
 ): Promise<{ number: string; created: boolean }> {
   const { input } = args;
   const now = args.now ?? Date.now();
@@ -55,7 +80,19 @@ export async function placePreorder(
       .where("id", "=", args.productId)
       .executeTakeFirst();
     if (!product || !product.published) throw new OrderError(409, PREORDER_MESSAGES.gone);
-    if (Number(product.stock) > 0) throw new OrderError(409, PREORDER_MESSAGES.inStock);
+    // the variant asked for, else the model's first (decision 108): its stock, price and weight
+    const variant = await trx
+      .selectFrom("product_variants")
+      .select(["id", "article", "price", "weight", "stock", "published"])
+      .where("product_id", "=", product.id)
+      .$if(args.variantId !== undefined, (q) => q.where("id", "=", args.variantId!))
+      .orderBy("published", "desc")
+      .orderBy("position")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+    if (!variant || (args.variantId !== undefined && !variant.published)) throw new OrderError(409, PREORDER_MESSAGES.gone);
+    if (Number(variant.stock) > 0) throw new OrderError(409, PREORDER_MESSAGES.inStock);
     // a set is ordered with its standard composition, the one its price is counted from
     const items =
       product.kind === "set"
@@ -68,17 +105,9 @@ export async function placePreorder(
             .orderBy("set_items.sort")
             .execute()
         : [];
-    const variant = await trx
-      .selectFrom("product_variants")
-      .select("id")
-      .where("product_id", "=", product.id)
-      .orderBy("published", "desc")
-      .orderBy("position")
-      .orderBy("id")
-      .limit(1)
-      .executeTakeFirst();
-    const price = Number(product.price);
-    const weight = Number(product.weight);
+    const price = Number(variant.price);
+    const weight = Number(variant.weight);
+    const values = (await variantValuesOf(trx, [variant.id])).get(variant.id) ?? [];
     return writeOrder(
       trx,
       {
@@ -109,10 +138,9 @@ export async function placePreorder(
       [
         {
           product_id: product.id,
-          // the model's first variant until the pre-order names one (docs/decisions/108-product-variants.md, WP-A)
-          variant_id: variant?.id ?? null,
-          variant_values: [],
-          article: "",
+          variant_id: variant.id,
+          variant_values: values,
+          article: variant.article,
           kind: product.kind,
           title: product.title,
           slug: product.slug,

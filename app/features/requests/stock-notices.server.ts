@@ -30,6 +30,8 @@ export interface StockNoticeProduct {
   id: number;
   slug: string;
   title: string;
+  /** the variant asked about (decision 108); none: the model's first */
+  variantId?: number;
 }
 
 /**
@@ -44,10 +46,25 @@ export async function requestStockNotice(
 ): Promise<void> {
   const now = args.now ?? Date.now();
   const token = crypto.randomBytes(32).toString("base64url");
+  const variantId =
+    args.product.variantId ??
+    (
+      await db.kysely
+        .selectFrom("product_variants")
+        .select("id")
+        .where("product_id", "=", args.product.id)
+        .orderBy("published", "desc")
+        .orderBy("position")
+        .orderBy("id")
+        .limit(1)
+        .executeTakeFirst()
+    )?.id;
+  if (variantId === undefined) return;
+  // a subscription is per variant (docs/decisions/108-product-variants.md, section 3)
   const existing = await db.kysely
     .selectFrom("stock_subscriptions")
     .select(["id", "status"])
-    .where("product_id", "=", args.product.id)
+    .where("variant_id", "=", variantId)
     .where("email", "=", args.email)
     .executeTakeFirst();
   if (existing?.status === "confirmed") return;
@@ -59,16 +76,7 @@ export async function requestStockNotice(
       .values({
         ...row,
         product_id: args.product.id,
-        // a subscription names a variant (docs/decisions/108-product-variants.md); until the page
-        // offers a choice, the model's first one
-        variant_id: db.kysely
-          .selectFrom("product_variants")
-          .select("id")
-          .where("product_id", "=", args.product.id)
-          .orderBy("published", "desc")
-          .orderBy("position")
-          .orderBy("id")
-          .limit(1),
+        variant_id: variantId,
         email: args.email,
       })
       // two requests at once for one address: the other one's link is as good

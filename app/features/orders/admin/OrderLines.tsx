@@ -1,3 +1,4 @@
+import { variantLabel } from "../../../lib/variant-values.ts";
 import { Form } from "react-router";
 import type { OrderRecord } from "../order-types.ts";
 import { formatPrice } from "../../../lib/format.ts";
@@ -51,6 +52,8 @@ export function OrderLines({
                 <td>
                   {l.title}
                   {l.items.length ? <div className="order-table__muted">В комплекте: {l.items.join(", ")}</div> : null}
+                  {l.values.length ? <div className="order-table__muted">{variantLabel(l.values)}</div> : null}
+                  {l.article ? <div className="order-table__muted">Артикул: {l.article}</div> : null}
                   {l.weight > 0 ? null : <div className="order-table__muted">Вес не указан</div>}
                 </td>
                 <td className="admin-table__num">{formatPrice(l.price)}</td>

@@ -1,3 +1,4 @@
+import { variantLabel } from "../../../lib/variant-values.ts";
 import type { OrderRecord } from "../order-types.ts";
 import { deliveryName, LIFT_TYPES, LIFTING_BY_MANAGER } from "../../delivery/index.ts";
 import { formatDate, formatPrice } from "../../../lib/format.ts";
@@ -32,6 +33,8 @@ export function OrderSheet({ order }: { order: OrderRecord }) {
               <td>
                 {l.title}
                 {l.items.length ? <div>В комплекте: {l.items.join(", ")}</div> : null}
+                {l.values.length ? <div>{variantLabel(l.values)}</div> : null}
+                {l.article ? <div>Артикул: {l.article}</div> : null}
               </td>
               <td>{l.qty}</td>
               <td>{formatPrice(l.price)}</td>
