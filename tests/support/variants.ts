@@ -57,3 +57,53 @@ export async function insertModel(
     .executeTakeFirstOrThrow();
   return Number(id);
 }
+
+/**
+ * A model with several variants told apart by one enum choice property (made here if its code is
+ * new) that becomes the section's choice group (docs/decisions/108-product-variants.md, 1.2). Returns
+ * the model's id and its variants' ids in the order given.
+ */
+export async function insertVariantModel(
+  db: Kysely<Database>,
+  model: { sectionId: number; slug: string; title: string; now: number },
+  choice: { code: string; title: string },
+  variants: readonly { value: string; price: number; stock: number; article?: string; oldPrice?: number; weight?: number }[],
+): Promise<{ productId: number; propertyId: number; variantIds: number[] }> {
+  const existing = await db.selectFrom("properties").select("id").where("code", "=", choice.code).executeTakeFirst();
+  const propertyId =
+    existing?.id ??
+    (
+      await db
+        .insertInto("properties")
+        .values({ code: choice.code, title: choice.title, kind: "enum", unit: "", sort: 0 })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  await db
+    .insertInto("section_variant_properties")
+    .values({ section_id: model.sectionId, property_id: propertyId, position: 0, display: "swatch" })
+    .onConflict((oc) => oc.columns(["section_id", "property_id"]).doNothing())
+    .execute();
+  const productId = await insertModel(db, { section_id: model.sectionId, slug: model.slug, title: model.title, created_at: model.now });
+  const variantIds: number[] = [];
+  for (const [position, v] of variants.entries()) {
+    const { id } = await db
+      .insertInto("product_variants")
+      .values({
+        product_id: productId,
+        article: v.article ?? "",
+        price: v.price,
+        old_price: v.oldPrice ?? null,
+        stock: v.stock,
+        weight: v.weight ?? 30_000,
+        position,
+        created_at: model.now,
+        updated_at: model.now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("product_variant_values").values({ variant_id: id, property_id: propertyId, value_text: v.value, value_num: null }).execute();
+    variantIds.push(id);
+  }
+  return { productId, propertyId, variantIds };
+}
