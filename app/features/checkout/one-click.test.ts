@@ -10,8 +10,15 @@ describe("parseOneClick", () => {
     const parsed = parseOneClick({ ...valid, product: " " });
     expect(parsed).toEqual({
       ok: true,
-      data: { name: "Анна", phone: "+7 (916) 123-45-67", consent: "on", consent_version: CURRENT_CONSENT_VERSION, product: null },
+      data: { name: "Анна", phone: "+7 (916) 123-45-67", consent: "on", consent_version: CURRENT_CONSENT_VERSION, product: null, v: null },
     });
+  });
+
+  it("keeps the chosen variant and reads junk as none", () => {
+    const chosen = parseOneClick({ ...valid, product: "divan-oslo", v: "42" });
+    expect(chosen.ok && chosen.data.v).toBe(42);
+    const junk = parseOneClick({ ...valid, product: "divan-oslo", v: "4x" });
+    expect(junk.ok && junk.data.v).toBeNull();
   });
 
   it("keeps a named product", () => {

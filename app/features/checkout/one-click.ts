@@ -27,13 +27,13 @@ export const oneClickSchema = z.object({
     .max(200)
     .optional()
     .transform((v) => v || null),
-  // the product page's chosen variant (docs/decisions/108-product-variants.md, section 3)
+  // the product page's chosen variant (docs/decisions/108-product-variants.md, section 3); junk
+  // names none, and the product's only variant is meant (a model with several is refused then)
   v: z
     .string()
     .trim()
-    .regex(/^\d{0,12}$/)
     .optional()
-    .transform((v) => (v ? Number(v) : null)),
+    .transform((v) => (v && /^\d{1,12}$/.test(v) ? Number(v) : null)),
 });
 
 export type OneClickInput = z.output<typeof oneClickSchema>;
