@@ -71,7 +71,7 @@ export async function findProductPage(db: Db, slug: string, { preview = false } 
 
   const specs = await loadSpecRows(db, row.id);
   const modelImages = parseJsonList(row.images, isProductImage);
-  const { variants, choices } = await loadVariantChoice(db, row.id, row.section_id, modelImages);
+  const { variants, choices } = await loadVariantChoice(db, row.id, row.section_id, modelImages, articleOf(row.id, row.article));
   const page: ProductPageData = {
     id: row.id,
     hidden: !row.published,
@@ -113,13 +113,15 @@ async function loadVariantChoice(
   productId: number,
   sectionId: number,
   modelImages: ProductImage[],
+  modelArticle: string,
 ): Promise<{ variants: VariantView[]; choices: ChoiceGroup[] }> {
   const all = (await loadModelVariants(db.kysely, [productId])).get(productId) ?? [];
   const published = all.filter((v) => v.published);
   const properties = published.length > 1 ? await variantPropertiesOf(db.kysely, sectionId) : [];
   const variants = published.map((v): VariantView => ({
     id: v.id,
-    article: articleOf(v.id, v.article),
+    // a single variant without its own article shows the model's, as the page always did
+    article: v.article || published.length > 1 ? articleOf(v.id, v.article) : modelArticle,
     price: v.price,
     oldPrice: v.oldPrice,
     stock: Math.max(0, v.stock),
