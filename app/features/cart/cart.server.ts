@@ -7,7 +7,7 @@ import { z } from "zod";
 import { firstProductImage, isInteger, parseJsonList, readJsonColumn } from "../../lib/json-columns.ts";
 import { MAX_CART_QTY } from "./quantity.ts";
 import { knownWeight } from "../delivery/index.ts";
-import { variantValuesOf } from "../catalog/index.server.ts";
+import { variantValuesOf } from "../variants/index.server.ts";
 
 /** Largest quantity a request may ask for; more is a malformed request (422). */
 export const MAX_CNT = MAX_CART_QTY;

@@ -10,4 +10,3 @@ export * from "./search-index.server.ts";
 export * from "./section-covers.server.ts";
 export * from "./section-facets.server.ts";
 export * from "./section-properties.server.ts";
-export * from "./variants.server.ts";

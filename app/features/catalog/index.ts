@@ -5,4 +5,3 @@ export * from "./posting-list.ts";
 export * from "./search-text.ts";
 export * from "./section-facets.ts";
 export * from "./section-form.ts";
-export * from "./variants.ts";

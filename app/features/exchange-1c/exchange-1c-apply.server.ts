@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Database, PropertyKind } from "../../db/schema.ts";
 import type { CmlGroup, CmlOffer, CmlPriceType, CmlProduct, CmlProperty, CmlRecord } from "./commerceml.ts";
 import { slugify } from "../../lib/slug.ts";
-import { createFirstVariant } from "../catalog/index.server.ts";
+import { createFirstVariant } from "../variants/index.server.ts";
 
 type Trx = Transaction<Database>;
 

@@ -11,7 +11,8 @@ import { PRODUCT_CONFLICT_MESSAGE, roublesField, type ProductFormInput } from ".
 import type { ProductFormValues } from "./admin-product-types.ts";
 import { AdminProductError } from "./admin-products.server.ts";
 import { recordAudit, type StaffActor } from "../audit/index.server.ts";
-import { catalogChanged, createFirstVariant, sectionProperties, writeFirstVariant } from "../catalog/index.server.ts";
+import { catalogChanged, sectionProperties } from "../catalog/index.server.ts";
+import { createFirstVariant, writeFirstVariant } from "../variants/index.server.ts";
 import { cleanRichText } from "../content/index.server.ts";
 import { loadSetForm } from "./admin-set-form.server.ts";
 import { auditedItems, composeSet, recomputeSetsContaining, SetCompositionError, storedSetItems, writeSetItems } from "./set-totals.server.ts";

@@ -14,7 +14,7 @@ import type { PickupPoint, ProductPageData, SpecRow, TabContent } from "./produc
 import { listReviews, reviewStars } from "../reviews/index.server.ts";
 import { DEFAULT_REVIEW_QUERY } from "../reviews/index.ts";
 import { cleanRichText } from "../content/index.server.ts";
-import { loadModelVariants, variantPropertiesOf } from "../catalog/index.server.ts";
+import { loadModelVariants, variantPropertiesOf } from "../variants/index.server.ts";
 import type { ChoiceGroup } from "./variant-choice.ts";
 import { defaultVariant, withVariant } from "./variant-choice.ts";
 import type { VariantView } from "./product-types.ts";

@@ -8,7 +8,7 @@ import type { Database } from "../../db/schema.ts";
 import { setNumbersOf } from "./set-price.ts";
 import type { SetInput } from "./set-form.ts";
 import { recordAudit, type StaffActor } from "../audit/index.server.ts";
-import { writeFirstVariant } from "../catalog/index.server.ts";
+import { writeFirstVariant } from "../variants/index.server.ts";
 
 type Trx = Transaction<Database>;
 

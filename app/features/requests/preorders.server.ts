@@ -5,7 +5,7 @@
 import type { Db } from "../../db/database.server.ts";
 import { PREORDER_MESSAGES, type PreorderInput } from "./preorder-form.ts";
 import { OrderError, placeOnce, writeOrder } from "../orders/index.server.ts";
-import { variantValuesOf } from "../catalog/index.server.ts";
+import { variantValuesOf } from "../variants/index.server.ts";
 import type { VariantValue } from "../../lib/variant-values.ts";
 
 export const PREORDER_NOTE = "Предзаказ: менеджер позвонит, назовёт срок поставки и согласует доставку.";

@@ -3,7 +3,7 @@
 // section, inherited from the nearest ancestor that has any.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../../app/db/database.server.ts";
-import { createFirstVariant, loadModelVariants, variantPropertiesOf } from "../../../app/features/catalog/variants.server.ts";
+import { createFirstVariant, loadModelVariants, variantPropertiesOf } from "../../../app/features/variants/variants.server.ts";
 import { dialects, openTestDb } from "../../support/test-app.ts";
 import { insertModel } from "../../support/variants.ts";
 
