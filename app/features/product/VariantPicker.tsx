@@ -44,7 +44,12 @@ export function VariantPicker({ path, variants, choices, chosen }: Props) {
                   />
                   {group.display === "swatch" && color ? <span className="variant-picker__swatch" style={{ background: color }} aria-hidden="true" /> : null}
                   <span className="variant-picker__name">{value}</span>
-                  {inStock ? null : <span className="variant-picker__out">, нет в наличии</span>}
+                  {/* the comma is for the radio's spoken name («Зелёный, нет в наличии»); on screen the note stands apart */}
+                  {inStock ? null : (
+                    <span className="variant-picker__out">
+                      <span className="visually-hidden">, </span>нет в наличии
+                    </span>
+                  )}
                 </label>
               );
             })}
